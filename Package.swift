@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "svgicon",
+    products: [
+        // The library an app or another package depends on: the pure-Swift core plus the
+        // libxml2/libpng edges (file loading, PNG encoding).
+        .library(name: "SVGIconKit", targets: ["SVGIconCore", "SVGIconKit"]),
+        .executable(name: "svgicon", targets: ["svgicon"]),
+    ],
+    targets: [
+        // C edges, found through pkg-config; the apt providers name the Debian packages.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // Pure Swift: icon model, colours, path data, geometry, rasterizer, renderer, SVG resolution.
+        // No C import, no Foundation.
+        .target(name: "SVGIconCore"),
+        // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
+        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG"]),
+        // The command-line interface as a testable library.
+        .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit"]),
+        .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands"]),
+        .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
+        .testTarget(name: "SVGIconKitTests", dependencies: ["SVGIconKit", "SVGIconCore"]),
+        .testTarget(
+            name: "SVGIconCommandsTests",
+            dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,158 @@
+import Foundation
+import SVGIconKit
+
+/// `svgicon render NAME|FILE|- [--size N | --width W | --height H] [--tint C] [--scale S[,S…]] [-o FILE|-]`
+struct RenderCommand {
+    static let name = "render"
+    /// Largest output side in pixels (after scale); larger requests are refused before anything is
+    /// allocated.
+    static let maxSide = 8192
+
+    var input: String = ""
+    var size: Int? = nil
+    var width: Int? = nil
+    var height: Int? = nil
+    var tint: SVGColor? = nil
+    var background: SVGColor? = nil
+    var scales: [Int] = [1]
+    var output: String? = nil
+    var iconFolders: [String] = []
+    var quiet = false
+
+    static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
+        var reader = ArgumentReader(arguments, command: name)
+        var command = RenderCommand()
+        var inputs: [String] = []
+        while let token = reader.next() {
+            switch token {
+            case .positional(let p):
+                inputs.append(p)
+            case .option(let o):
+                switch o {
+                case "--size", "-s": command.size = try reader.integer(for: o, range: 1...maxSide)
+                case "--width", "-w": command.width = try reader.integer(for: o, range: 1...maxSide)
+                case "--height", "-h": command.height = try reader.integer(for: o, range: 1...maxSide)
+                case "--tint", "-t":
+                    command.tint = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
+                case "--background", "-b":
+                    command.background = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
+                case "--scale": command.scales = try reader.integerList(for: o, range: 1...16)
+                case "--output", "-o": command.output = try reader.value(for: o)
+                case "--icons": command.iconFolders.append(try reader.value(for: o))
+                case "--quiet", "-q": command.quiet = true
+                default: throw reader.unknownOption(o)
+                }
+            }
+        }
+        guard inputs.count == 1 else {
+            throw CLIError.usage(
+                inputs.isEmpty
+                    ? "render needs an icon: a name in the icon folder (tab-shop), an .svg file, or - for standard input"
+                    : "render takes one icon, got \(inputs.count): \(inputs.joined(separator: " ")) (use `svgicon batch` for folders)",
+                command: name)
+        }
+        command.input = inputs[0]
+        if command.size != nil && (command.width != nil || command.height != nil) {
+            throw CLIError.usage("use either --size or --width/--height, not both", command: name)
+        }
+        if command.output == "-" && command.scales.count > 1 {
+            throw CLIError.usage("-o - writes one PNG; give a single --scale", command: name)
+        }
+        if command.input == "-" && command.output == nil {
+            throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
+        }
+        return command
+    }
+
+    func run(_ io: CommandOutput) throws(CLIError) {
+        // Load.
+        let result: SVGParseResult
+        let stem: String
+        do {
+            if input == "-" {
+                result = try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>")
+                stem = "icon"
+            } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
+                result = try SVGFileLoader(searchPaths: []).load(file: input)
+                stem = Self.stem(of: input)
+            } else {
+                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
+                result = try loader.load(named: input)
+                stem = input
+            }
+        } catch {
+            throw CLIError.failed(error.description)
+        }
+        if !quiet {
+            let file = input == "-" ? "<stdin>" : input
+            for warning in result.warnings {
+                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)> \(warning.message)")
+            }
+        }
+        let icon = result.icon
+        let (baseWidth, baseHeight) = outputSize(for: icon)
+        for scale in scales {
+            let w = baseWidth * scale, h = baseHeight * scale
+            guard w <= Self.maxSide, h <= Self.maxSide else {
+                throw CLIError.usage("output would be \(w)×\(h) pixels; the largest side svgicon renders is \(Self.maxSide)",
+                                     command: Self.name)
+            }
+            let pixmap = icon.render(options: RenderOptions(width: w, height: h, tint: tint ?? .black,
+                                                            background: background))
+            let png: [UInt8]
+            do {
+                png = try PNGCodec.encode(pixmap)
+            } catch {
+                throw CLIError.failed("\(input): \(error.description)")
+            }
+            if output == "-" {
+                if io.outputIsTerminal {
+                    throw CLIError.usage("refusing to write PNG bytes to a terminal; redirect standard output or give -o FILE",
+                                         command: Self.name)
+                }
+                io.writeOut(png)
+            } else {
+                let path = Self.outputPath(output: output, stem: stem, scale: scale, scaleCount: scales.count)
+                do {
+                    try FileIO.writeAtomically(png, to: path)
+                } catch {
+                    throw CLIError.failed(error.description)
+                }
+                if !quiet { io.printError("wrote \(path) (\(w)×\(h))") }
+            }
+        }
+    }
+
+    /// Pixel size at scale 1: `--size` square; `--width`/`--height` with the other side from the aspect
+    /// ratio; neither: the document's own width/height (else its viewBox), rounded up.
+    func outputSize(for icon: SVGIconDefinition) -> (Int, Int) {
+        if let size { return (size, size) }
+        let aspect = icon.aspect
+        func clamp(_ v: Double) -> Int { max(1, min(Self.maxSide * 16, Int(v.rounded(.up)))) }
+        switch (width, height) {
+        case let (w?, h?): return (w, h)
+        case let (w?, nil): return (w, clamp(Double(w) / aspect))
+        case let (nil, h?): return (clamp(Double(h) * aspect), h)
+        case (nil, nil):
+            let w = icon.intrinsicWidth ?? (icon.viewBox.isValid ? icon.viewBox.width : 100)
+            let h = icon.intrinsicHeight ?? (icon.viewBox.isValid ? icon.viewBox.height : 100)
+            return (clamp(w), clamp(h))
+        }
+    }
+
+    static func stem(of path: String) -> String {
+        var name = URL(fileURLWithPath: path).lastPathComponent
+        if name.hasSuffix(".svg") { name.removeLast(4) }
+        return name.isEmpty ? "icon" : name
+    }
+
+    /// `NAME.png`, `NAME@2x.png`; with `-o FILE` and several scales, `FILE` for the first scale's name
+    /// pattern: `out.png` → `out.png`, `out@2x.png`, `out@3x.png` (scale 1 keeps the plain name).
+    static func outputPath(output: String?, stem: String, scale: Int, scaleCount: Int) -> String {
+        let suffix = scale == 1 ? "" : "@\(scale)x"
+        guard let output else { return "\(stem)\(suffix).png" }
+        if scaleCount == 1 { return output }
+        if output.hasSuffix(".png") { return String(output.dropLast(4)) + suffix + ".png" }
+        return output + suffix
+    }
+}

@@ -1,0 +1,204 @@
+/// A path of straight and curved segments, stored as a verb list and a point list.
+///
+/// Guarantees: every subpath starts with `.move`; `.line` uses one point, `.quad` two, `.cubic` three,
+/// `.move` one and `.close` none. Arcs are converted to cubic Béziers when they are added.
+public struct SVGPath: Hashable, Sendable {
+    public enum Verb: UInt8, Hashable, Sendable {
+        case move, line, quad, cubic, close
+    }
+
+    public private(set) var verbs: [Verb] = []
+    public private(set) var points: [SVGPoint] = []
+
+    /// Start point of the current subpath (where `close` returns to).
+    private var subpathStart = SVGPoint.zero
+    private var hasCurrentPoint = false
+
+    public init() {}
+
+    public var isEmpty: Bool { verbs.isEmpty }
+
+    /// The last point added (the "current point"), or nil before the first `move`.
+    public var currentPoint: SVGPoint? {
+        guard hasCurrentPoint else { return nil }
+        if verbs.last == .close { return subpathStart }
+        return points.last
+    }
+
+    public mutating func move(to p: SVGPoint) {
+        if verbs.last == .move {
+            // Two moves in a row: the first one draws nothing, keep only the newest.
+            points[points.count - 1] = p
+        } else {
+            verbs.append(.move)
+            points.append(p)
+        }
+        subpathStart = p
+        hasCurrentPoint = true
+    }
+
+    public mutating func line(to p: SVGPoint) {
+        ensureSubpath()
+        verbs.append(.line)
+        points.append(p)
+    }
+
+    public mutating func quad(to p: SVGPoint, control c: SVGPoint) {
+        ensureSubpath()
+        verbs.append(.quad)
+        points.append(c)
+        points.append(p)
+    }
+
+    public mutating func cubic(to p: SVGPoint, control1 c1: SVGPoint, control2 c2: SVGPoint) {
+        ensureSubpath()
+        verbs.append(.cubic)
+        points.append(c1)
+        points.append(c2)
+        points.append(p)
+    }
+
+    public mutating func close() {
+        guard hasCurrentPoint, let last = verbs.last, last != .close else { return }
+        verbs.append(.close)
+    }
+
+    /// After `close`, drawing continues from the subpath's start (SVG: "the current point is the
+    /// initial point of the closed subpath"), which needs a new `move`.
+    private mutating func ensureSubpath() {
+        if !hasCurrentPoint {
+            move(to: .zero)
+        } else if verbs.last == .close {
+            move(to: subpathStart)
+        }
+    }
+
+    /// Adds an elliptical arc from the current point to `end`, as SVG's `A` command defines it
+    /// (SVG 1.1 implementation notes F.6): radii are made positive, scaled up when too small to
+    /// reach `end`, and a zero radius gives a straight line.
+    public mutating func arc(to end: SVGPoint, radiusX: Double, radiusY: Double, xAxisRotation: Double,
+                             largeArc: Bool, sweep: Bool) {
+        guard let start = currentPoint else {
+            move(to: end)
+            return
+        }
+        if start == end { return }
+        var rx = radiusX.magnitude, ry = radiusY.magnitude
+        if rx == 0 || ry == 0 || !rx.isFinite || !ry.isFinite {
+            line(to: end)
+            return
+        }
+        let phi = xAxisRotation * Double.pi / 180
+        let (sinPhi, cosPhi) = (sine(phi), cosine(phi))
+        // Step 1: (x1', y1')
+        let dx2 = (start.x - end.x) / 2, dy2 = (start.y - end.y) / 2
+        let x1p = cosPhi * dx2 + sinPhi * dy2
+        let y1p = -sinPhi * dx2 + cosPhi * dy2
+        // Radii correction.
+        let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
+        if lambda > 1 {
+            let s = lambda.squareRoot()
+            rx *= s
+            ry *= s
+        }
+        // Step 2: centre (cx', cy').
+        let rx2 = rx * rx, ry2 = ry * ry
+        let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
+        let den = rx2 * y1p * y1p + ry2 * x1p * x1p
+        var coef = den == 0 ? 0 : max(0, num / den).squareRoot()
+        if largeArc == sweep { coef = -coef }
+        let cxp = coef * (rx * y1p / ry)
+        let cyp = coef * -(ry * x1p / rx)
+        // Step 3: centre.
+        let cx = cosPhi * cxp - sinPhi * cyp + (start.x + end.x) / 2
+        let cy = sinPhi * cxp + cosPhi * cyp + (start.y + end.y) / 2
+        // Step 4: angles.
+        let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
+        let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
+        let theta1 = arctangent2(uy, ux)
+        var delta = arctangent2(vy, vx) - theta1
+        if sweep && delta < 0 { delta += 2 * Double.pi }
+        if !sweep && delta > 0 { delta -= 2 * Double.pi }
+        guard delta.isFinite, cx.isFinite, cy.isFinite else {
+            line(to: end)
+            return
+        }
+        // Split into pieces of at most 90° and approximate each with one cubic.
+        let pieces = max(1, min(8, Int((delta.magnitude / (Double.pi / 2) - 1e-9).rounded(.up))))
+        let step = delta / Double(pieces)
+        let k = 4.0 / 3.0 * tangent(step / 4)
+        var angle = theta1
+        for i in 0..<pieces {
+            let a0 = angle, a1 = angle + step
+            let (s0, c0) = (sine(a0), cosine(a0))
+            let (s1, c1) = (sine(a1), cosine(a1))
+            // Unit-circle cubic for [a0, a1], then scale by radii, rotate by phi, translate.
+            let p1 = SVGPoint(x: c0 - k * s0, y: s0 + k * c0)
+            let p2 = SVGPoint(x: c1 + k * s1, y: s1 - k * c1)
+            let p3 = SVGPoint(x: c1, y: s1)
+            func map(_ p: SVGPoint) -> SVGPoint {
+                let x = p.x * rx, y = p.y * ry
+                return SVGPoint(x: cosPhi * x - sinPhi * y + cx, y: sinPhi * x + cosPhi * y + cy)
+            }
+            let to = (i == pieces - 1) ? end : map(p3)
+            cubic(to: to, control1: map(p1), control2: map(p2))
+            angle = a1
+        }
+    }
+
+    /// The path with every point mapped through `transform`.
+    public func transformed(by transform: SVGTransform) -> SVGPath {
+        var copy = self
+        for i in copy.points.indices { copy.points[i] = transform.apply(copy.points[i]) }
+        copy.subpathStart = transform.apply(subpathStart)
+        return copy
+    }
+
+    /// Axis-aligned bounds of all points, control points included (nil for an empty path).
+    public var controlBounds: (min: SVGPoint, max: SVGPoint)? {
+        guard let first = points.first else { return nil }
+        var lo = first, hi = first
+        for p in points {
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        return (lo, hi)
+    }
+}
+
+extension SVGPath {
+    /// Walks the path segment by segment: `body` receives each verb with its start point and points.
+    public func forEachSegment(_ body: (Segment) -> Void) {
+        var pointIndex = 0
+        var current = SVGPoint.zero
+        var start = SVGPoint.zero
+        for verb in verbs {
+            switch verb {
+            case .move:
+                current = points[pointIndex]; start = current; pointIndex += 1
+                body(.move(current))
+            case .line:
+                let p = points[pointIndex]; pointIndex += 1
+                body(.line(current, p)); current = p
+            case .quad:
+                let c = points[pointIndex], p = points[pointIndex + 1]; pointIndex += 2
+                body(.quad(current, c, p)); current = p
+            case .cubic:
+                let c1 = points[pointIndex], c2 = points[pointIndex + 1], p = points[pointIndex + 2]
+                pointIndex += 3
+                body(.cubic(current, c1, c2, p)); current = p
+            case .close:
+                body(.close(current, start)); current = start
+            }
+        }
+    }
+
+    public enum Segment: Hashable, Sendable {
+        case move(SVGPoint)
+        case line(SVGPoint, SVGPoint)
+        case quad(SVGPoint, SVGPoint, SVGPoint)
+        case cubic(SVGPoint, SVGPoint, SVGPoint, SVGPoint)
+        /// From the current point back to the subpath start.
+        case close(SVGPoint, SVGPoint)
+    }
+}

@@ -1,0 +1,34 @@
+/// A point or vector in a 2-D coordinate space (user space, viewBox space or device pixels,
+/// depending on where it is used).
+public struct SVGPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    @inlinable
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = SVGPoint(x: 0, y: 0)
+
+    @inlinable public static func + (a: SVGPoint, b: SVGPoint) -> SVGPoint { SVGPoint(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable public static func - (a: SVGPoint, b: SVGPoint) -> SVGPoint { SVGPoint(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable public static func * (a: SVGPoint, s: Double) -> SVGPoint { SVGPoint(x: a.x * s, y: a.y * s) }
+    @inlinable public static prefix func - (a: SVGPoint) -> SVGPoint { SVGPoint(x: -a.x, y: -a.y) }
+
+    /// Euclidean length of the vector.
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+    /// z component of the cross product (positive when `other` turns counter-clockwise in a y-up frame,
+    /// clockwise on screen where y points down).
+    @inlinable public func cross(_ other: SVGPoint) -> Double { x * other.y - y * other.x }
+    @inlinable public func dot(_ other: SVGPoint) -> Double { x * other.x + y * other.y }
+    /// Both coordinates are finite (neither NaN nor infinite).
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    /// Linear interpolation between `a` (t = 0) and `b` (t = 1).
+    @inlinable
+    public static func lerp(_ a: SVGPoint, _ b: SVGPoint, _ t: Double) -> SVGPoint {
+        SVGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    }
+}

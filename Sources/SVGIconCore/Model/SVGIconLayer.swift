@@ -1,0 +1,116 @@
+/// One drawable element of an icon: a shape (path with fill and/or stroke) or a group of layers,
+/// with its own transform and opacity.
+///
+/// The vocabulary follows the app's: `SVGIconLayer(pathData:color:)` makes a filled path whose colour is
+/// baked in, or takes the tint when `color` is nil; `.rect`, `.circle` and `.line` build the basic shapes.
+public struct SVGIconLayer: Hashable, Sendable {
+    public indirect enum Content: Hashable, Sendable {
+        case shape(SVGShape)
+        case group([SVGIconLayer])
+    }
+
+    public var content: Content
+    /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level).
+    public var transform: SVGTransform
+    /// Opacity of the layer as a whole: a group (or a shape with both fill and stroke) is composited
+    /// once, so overlapping parts do not show through each other.
+    public var opacity: Double
+    /// The SVG element this layer came from (`path`, `rect`, `g`, …), for diagnostics.
+    public var elementName: String?
+
+    public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
+                elementName: String? = nil) {
+        self.content = content
+        self.transform = transform
+        self.opacity = opacity
+        self.elementName = elementName
+    }
+
+    /// A shape layer.
+    public init(shape: SVGShape, transform: SVGTransform = .identity, opacity: Double = 1,
+                elementName: String? = nil) {
+        self.init(content: .shape(shape), transform: transform, opacity: opacity, elementName: elementName)
+    }
+
+    /// A group of layers composited together.
+    public static func group(_ layers: [SVGIconLayer], transform: SVGTransform = .identity,
+                             opacity: Double = 1) -> SVGIconLayer {
+        SVGIconLayer(content: .group(layers), transform: transform, opacity: opacity, elementName: "g")
+    }
+
+    /// A filled path from SVG path data. `color` nil takes the tint. Malformed path data keeps what parsed
+    /// before the error (use `PathDataParser` directly to see the error).
+    public init(pathData: String, color: SVGColor? = nil, fillRule: FillRule = .nonzero) {
+        let path = PathDataParser.parse(pathData).path
+        self.init(shape: SVGShape(path: path, fill: SVGFill(paint: color.map { .color($0) } ?? .tint, rule: fillRule)),
+                  elementName: "path")
+    }
+
+    /// A stroked path from SVG path data, in the outline-icon style (round caps and joins).
+    public init(pathData: String, strokeColor: SVGColor?, strokeWidth: Double,
+                cap: LineCap = .round, join: LineJoin = .round) {
+        let path = PathDataParser.parse(pathData).path
+        let stroke = SVGStroke(paint: strokeColor.map { .color($0) } ?? .tint,
+                               style: StrokeStyle(width: strokeWidth, cap: cap, join: join))
+        self.init(shape: SVGShape(path: path, fill: nil, stroke: stroke), elementName: "path")
+    }
+
+    /// A filled rectangle with optional rounded corners (SVG's rules: one radius given → both; each radius
+    /// clamped to half the side).
+    public static func rect(x: Double, y: Double, width: Double, height: Double, rx: Double? = nil,
+                            ry: Double? = nil, color: SVGColor? = nil) -> SVGIconLayer {
+        let path = ShapeGeometry.rect(x: x, y: y, width: width, height: height, rx: rx, ry: ry)
+        return SVGIconLayer(shape: SVGShape(path: path, fill: SVGFill(paint: color.map { .color($0) } ?? .tint)),
+                            elementName: "rect")
+    }
+
+    /// A filled circle.
+    public static func circle(cx: Double, cy: Double, r: Double, color: SVGColor? = nil) -> SVGIconLayer {
+        let path = ShapeGeometry.ellipse(cx: cx, cy: cy, rx: r, ry: r)
+        return SVGIconLayer(shape: SVGShape(path: path, fill: SVGFill(paint: color.map { .color($0) } ?? .tint)),
+                            elementName: "circle")
+    }
+
+    /// A stroked line with round caps (lines have no fill).
+    public static func line(x1: Double, y1: Double, x2: Double, y2: Double, strokeWidth: Double = 2,
+                            color: SVGColor? = nil, cap: LineCap = .round) -> SVGIconLayer {
+        var path = SVGPath()
+        path.move(to: SVGPoint(x: x1, y: y1))
+        path.line(to: SVGPoint(x: x2, y: y2))
+        let stroke = SVGStroke(paint: color.map { .color($0) } ?? .tint,
+                               style: StrokeStyle(width: strokeWidth, cap: cap, join: .round))
+        return SVGIconLayer(shape: SVGShape(path: path, fill: nil, stroke: stroke), elementName: "line")
+    }
+
+    /// The baked colour of this layer's fill (or of its stroke when it has no fill); nil when it takes
+    /// the tint or is a group.
+    public var color: SVGColor? {
+        guard case .shape(let shape) = content else { return nil }
+        return (shape.fill?.paint ?? shape.stroke?.paint)?.color
+    }
+
+    /// True when any paint in this layer (or below it) takes the tint.
+    public var usesTint: Bool {
+        switch content {
+        case .shape(let shape):
+            return shape.fill?.paint == .tint || shape.stroke?.paint == .tint
+        case .group(let layers):
+            return layers.contains { $0.usesTint }
+        }
+    }
+}
+
+/// Geometry with its paints: what a shape layer draws.
+public struct SVGShape: Hashable, Sendable {
+    public var path: SVGPath
+    /// nil: no fill (`fill="none"`).
+    public var fill: SVGFill?
+    /// nil: no stroke (SVG's default).
+    public var stroke: SVGStroke?
+
+    public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil) {
+        self.path = path
+        self.fill = fill
+        self.stroke = stroke
+    }
+}

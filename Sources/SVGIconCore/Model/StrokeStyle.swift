@@ -1,0 +1,31 @@
+/// How a stroke's open ends are drawn.
+public enum LineCap: String, Hashable, Sendable, CaseIterable {
+    case butt, round, square
+}
+
+/// How a stroke's corners are drawn. SVG 2's `miter-clip` and `arcs` are drawn as `miter`.
+public enum LineJoin: String, Hashable, Sendable, CaseIterable {
+    case miter, round, bevel
+}
+
+/// The geometry of a stroke, in the user space of the element it belongs to.
+public struct StrokeStyle: Hashable, Sendable {
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    /// Limit on the ratio of miter length to stroke width; beyond it a miter join becomes a bevel. ≥ 1.
+    public var miterLimit: Double
+    /// Dash and gap lengths (already normalised: even count, no negatives); empty for a solid stroke.
+    public var dashes: [Double]
+    public var dashOffset: Double
+
+    public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
+                dashes: [Double] = [], dashOffset: Double = 0) {
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dashes = dashes
+        self.dashOffset = dashOffset
+    }
+}

@@ -1,0 +1,7 @@
+/// Which points are inside a path whose contours overlap or nest.
+public enum FillRule: String, Hashable, Sendable {
+    /// Inside where the winding number is not zero (SVG's default).
+    case nonzero
+    /// Inside where the winding number is odd.
+    case evenodd
+}

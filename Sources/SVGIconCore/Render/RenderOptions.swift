@@ -1,0 +1,25 @@
+/// Everything that decides the pixels of a render besides the icon itself. Plain values with
+/// documented defaults (these, with the SVG bytes, are what a cache key must cover).
+public struct RenderOptions: Hashable, Sendable {
+    /// Output size in pixels (after scale).
+    public var width: Int
+    public var height: Int
+    /// Colour for every paint that takes the tint (`currentColor`, unspecified fill). Default black,
+    /// which is SVG's own default, so untinted renders match other renderers.
+    public var tint: SVGColor
+    /// Painted behind the icon; nil leaves the background transparent.
+    public var background: SVGColor?
+    /// Largest distance, in pixels, between a curve and the line segments that approximate it.
+    public var curveTolerance: Double
+
+    public static let defaultCurveTolerance = 0.05
+
+    public init(width: Int, height: Int, tint: SVGColor = .black, background: SVGColor? = nil,
+                curveTolerance: Double = RenderOptions.defaultCurveTolerance) {
+        self.width = width
+        self.height = height
+        self.tint = tint
+        self.background = background
+        self.curveTolerance = curveTolerance
+    }
+}

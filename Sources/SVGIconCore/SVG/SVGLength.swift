@@ -1,0 +1,59 @@
+/// A CSS/SVG length: a number with an optional unit.
+public struct SVGLength: Hashable, Sendable {
+    public enum Unit: String, Hashable, Sendable {
+        case none = "", px, pt, pc, mm, cm, `in`, em, ex, percent = "%"
+    }
+
+    public var value: Double
+    public var unit: Unit
+
+    public init(_ value: Double, _ unit: Unit = .none) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// Font size used for `em`/`ex` (svgicon does not render text; 16 px is the CSS default).
+    public static let fontSize = 16.0
+
+    /// Parses `12`, `1.5px`, `2mm`, `50%`, … (nil for anything else).
+    public static func parse(_ text: some StringProtocol) -> SVGLength? {
+        var scanner = NumberScanner(text)
+        scanner.skipWhitespace()
+        guard let v = scanner.number() else { return nil }
+        let rest = String(decoding: scanner.bytes[scanner.position...], as: UTF8.self)
+        var unitText = Substring(rest)
+        while let last = unitText.last, last == " " || last == "\t" || last == "\n" || last == "\r" {
+            unitText.removeLast()
+        }
+        let unit: Unit
+        switch unitText.lowercased() {
+        case "": unit = .none
+        case "px": unit = .px
+        case "pt": unit = .pt
+        case "pc": unit = .pc
+        case "mm": unit = .mm
+        case "cm": unit = .cm
+        case "in": unit = .in
+        case "em": unit = .em
+        case "ex": unit = .ex
+        case "%": unit = .percent
+        default: return nil
+        }
+        return SVGLength(v, unit)
+    }
+
+    /// The length in px; percentages are taken of `percentBase`.
+    public func pixels(percentBase: Double) -> Double {
+        switch unit {
+        case .none, .px: return value
+        case .pt: return value * 4 / 3
+        case .pc: return value * 16
+        case .mm: return value * 96 / 25.4
+        case .cm: return value * 96 / 2.54
+        case .in: return value * 96
+        case .em: return value * SVGLength.fontSize
+        case .ex: return value * SVGLength.fontSize / 2
+        case .percent: return value * percentBase / 100
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File reading and atomic writing for the edges.
+public enum FileIO {
+    /// Largest file svgicon will read as an SVG (icons are kilobytes; this stops a stray video).
+    public static let maxInputBytes = 32 << 20
+
+    /// Reads a whole file, with an error a person can act on.
+    public static func read(_ path: String, limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SVGLoadError(kind: .unreadable, file: path, reason: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw SVGLoadError(kind: .unreadable, file: path, reason: "is a folder, not an SVG file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SVGLoadError(kind: .unreadable, file: path, reason: "cannot open the file for reading (permissions?)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw SVGLoadError(kind: .unreadable, file: path, reason: "read failed: \(error.localizedDescription)")
+        }
+        if data.count > limit {
+            throw SVGLoadError(kind: .limitExceeded, file: path,
+                               reason: "file is larger than \(limit >> 20) MiB; not an icon")
+        }
+        return [UInt8](data)
+    }
+
+    /// Reads standard input to its end.
+    public static func readStandardInput(limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        if data.count > limit {
+            throw SVGLoadError(kind: .limitExceeded, file: "<stdin>",
+                               reason: "input is larger than \(limit >> 20) MiB; not an icon")
+        }
+        return [UInt8](data)
+    }
+
+    /// Writes `bytes` to `path` so that readers only ever see the old file or the complete new one:
+    /// the bytes go to a temporary file in the same folder, which is then renamed over `path`.
+    /// Nothing is left behind on failure.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw FileWriteError(path: path, reason: "the folder \(folder) does not exist")
+        }
+        let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw FileWriteError(path: path, reason: "cannot create a file there: \(String(cString: strerror(errno)))")
+        }
+        var offset = 0
+        var failure: String? = nil
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw FileWriteError(path: path, reason: failure)
+        }
+    }
+
+    /// Writes to standard output in full.
+    public static func writeStandardOutput(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}
+
+/// Writing an output file failed.
+public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): cannot write: \(reason)" }
+}

@@ -1,0 +1,22 @@
+/// SVG bytes → `SVGParseResult`: libxml2 reads the XML, the core's resolver builds the icon.
+public enum SVGDocumentParser {
+    /// Parses an SVG document. `file` only names the source in errors and warnings.
+    public static func parse(_ bytes: [UInt8], file: String = "<memory>") throws(SVGLoadError) -> SVGParseResult {
+        let root = try XMLDocumentReader.read(bytes, file: file)
+        do {
+            return try SVGResolver.resolve(root)
+        } catch let error as SVGResolveError {
+            switch error {
+            case .notSVGRoot(let name, let line):
+                throw SVGLoadError(kind: .notSVG, file: file, line: line,
+                                   reason: "the root element is <\(name)>, not <svg>; this is not an SVG document")
+            }
+        } catch {
+            throw SVGLoadError(kind: .notSVG, file: file, reason: "\(error)")
+        }
+    }
+
+    public static func parse(_ text: String, file: String = "<memory>") throws(SVGLoadError) -> SVGParseResult {
+        try parse(Array(text.utf8), file: file)
+    }
+}

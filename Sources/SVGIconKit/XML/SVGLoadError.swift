@@ -1,0 +1,39 @@
+/// Why an SVG file could not be loaded. The message names the file and, for XML errors, the line and
+/// column that libxml2 reported.
+public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// The file could not be read (missing, unreadable, a folder…).
+        case unreadable
+        /// The bytes are not well-formed XML.
+        case malformedXML
+        /// Well-formed XML, but not an SVG document.
+        case notSVG
+        /// Beyond a safety limit (size, depth, element count).
+        case limitExceeded
+    }
+
+    public var kind: Kind
+    /// The file as the user named it (or `<stdin>`, `<memory>`).
+    public var file: String
+    /// 1-based line and column, when known.
+    public var line: Int?
+    public var column: Int?
+    public var reason: String
+
+    public init(kind: Kind, file: String, line: Int? = nil, column: Int? = nil, reason: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    public var description: String {
+        var location = file
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        return "\(location): \(reason)"
+    }
+}
