@@ -1,13 +1,17 @@
-/// Exact-area anti-aliased coverage of polygons on a pixel grid.
+/// Exact-area anti-aliased coverage of polygons on a pixel grid, with exact nonzero and evenodd rules
+/// even where contours overlap.
 ///
-/// Pixel (x, y) covers [x, x+1) × [y, y+1). Every edge deposits, in each pixel row it crosses, the signed
-/// area it leaves to its right into the cell it passes through and the one after it; a running sum along
-/// the row then gives each pixel's accumulated signed area (the winding-weighted coverage), which the fill
-/// rule turns into a coverage in 0...1: nonzero → min(1, |a|), evenodd → |a − 2·round(a/2)|.
+/// Pixel (x, y) covers [x, x+1) × [y, y+1). Edges are collected first. At `sweep`, the plane is cut into
+/// horizontal bands at every edge end point (and wherever two edges cross), so that inside a band the
+/// left-to-right order of the edges is fixed and the winding number between neighbours is constant. In
+/// each band only the edges where the fill rule's inside/outside actually changes are kept — the outline
+/// of the filled region — and each of those deposits, per pixel row, the exact signed area it leaves to
+/// its right into the cell it passes through and the next one. A running sum along every row then gives
+/// each pixel's covered area.
 ///
-/// The result is the exact area of the shape inside each pixel wherever contours do not overlap each other
-/// inside that pixel. Rows are independent, so edges above, below or left of the canvas are clipped exactly
-/// (left of the canvas an edge still counts for every pixel to its right).
+/// So coverage is the exact area of the filled region inside each pixel: overlapping contours (a stroke
+/// drawn twice, crossing strokes, the pieces of a stroke outline) are not counted twice at anti-aliased
+/// edges, as a plain signed-area accumulator (sum, then clamp) would.
 ///
 /// Only the bounding box of what was drawn is swept and cleared, so a small shape on a large canvas costs
 /// what the shape covers.
@@ -17,9 +21,28 @@ public struct CoverageRasterizer {
     /// (width + 2) cells per row: an edge at x = width still has a cell to its right.
     private var cells: [Float]
     private var rowCoverage: [Float]
-    private var stride: Int
+    private let stride: Int
     // Dirty bounds (inclusive cell indices); empty when minY > maxY.
     private var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+
+    /// An edge with y0 < y1, clipped to the canvas rows; `dir` is +1 when it went down, −1 when up.
+    struct Edge {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var dxdy: Double
+        var dir: Int32
+
+        @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
+    }
+
+    private var edges: [Edge] = []
+    // Scratch for the band sweep, kept between shapes to avoid allocation.
+    private var active: [Int] = []
+    private var bandTop: [Double] = []
+    private var bandBottom: [Double] = []
+    private var eventYs: [Double] = []
+
+    /// Bands are not split further at edge crossings below this height (pixels).
+    static let minimumBandHeight = 1.0 / 1024
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -30,68 +53,185 @@ public struct CoverageRasterizer {
     }
 
     /// True when nothing has been added since the last sweep.
-    public var isEmpty: Bool { minY > maxY }
+    public var isEmpty: Bool { edges.isEmpty }
 
-    /// Adds the edge from `p0` to `p1` (device pixels). Non-finite edges are ignored.
+    /// Adds the edge from `p0` to `p1` (device pixels). Horizontal and non-finite edges are ignored.
     public mutating func addLine(_ p0: SVGPoint, _ p1: SVGPoint) {
         var x0 = p0.x, y0 = p0.y, x1 = p1.x, y1 = p1.y
         guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-        var dir: Double = 1
+        var dir: Int32 = 1
         if y0 > y1 {
             swap(&x0, &x1)
             swap(&y0, &y1)
             dir = -1
         }
-        let h = Double(height), w = Double(width)
+        let h = Double(height)
         if y1 <= 0 || y0 >= h { return }
-        // Clip to the rows of the canvas.
+        let dxdy = (x1 - x0) / (y1 - y0)
         if y0 < 0 {
-            x0 += (x1 - x0) * (0 - y0) / (y1 - y0)
+            x0 += (0 - y0) * dxdy
             y0 = 0
         }
         if y1 > h {
-            x1 = x0 + (x1 - x0) * (h - y0) / (y1 - y0)
+            x1 = x0 + (h - y0) * dxdy
             y1 = h
         }
         if y0 >= y1 { return }
-        // Split at x = 0 and x = width. Left of the canvas the edge becomes vertical at x = 0;
-        // right of it the edge only affects cells past the last pixel and is dropped.
+        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, dir: dir))
+    }
+
+    // MARK: Band sweep
+
+    /// Finds the outline of the filled region band by band and deposits it into the cells.
+    private mutating func depositOutline(rule: FillRule) {
+        guard !edges.isEmpty else { return }
+        edges.sort { $0.y0 < $1.y0 }
+        eventYs.removeAll(keepingCapacity: true)
+        for e in edges {
+            eventYs.append(e.y0)
+            eventYs.append(e.y1)
+        }
+        eventYs.sort()
+        active.removeAll(keepingCapacity: true)
+        var next = 0
+        var previousY = -Double.infinity
+        for k in 0..<eventYs.count {
+            let ya = eventYs[k]
+            if ya == previousY { continue }
+            previousY = ya
+            // Drop edges that ended, add those that start here.
+            var w = 0
+            for i in 0..<active.count where edges[active[i]].y1 > ya {
+                active[w] = active[i]
+                w += 1
+            }
+            active.removeLast(active.count - w)
+            while next < edges.count, edges[next].y0 <= ya {
+                if edges[next].y1 > ya { active.append(next) }
+                next += 1
+            }
+            // The band runs to the next distinct event.
+            var k2 = k + 1
+            while k2 < eventYs.count, eventYs[k2] == ya { k2 += 1 }
+            guard k2 < eventYs.count, !active.isEmpty else { continue }
+            band(from: ya, to: eventYs[k2], rule: rule, depth: 0)
+        }
+        edges.removeAll(keepingCapacity: true)
+    }
+
+    /// One band in which no edge starts or ends. Splits it where two edges cross, then deposits the
+    /// edges at which inside/outside changes.
+    private mutating func band(from ya: Double, to yb: Double, rule: FillRule, depth: Int) {
+        // x of every active edge at the top and bottom of the band; order by top, then bottom.
+        let n = active.count
+        bandTop.removeAll(keepingCapacity: true)
+        bandBottom.removeAll(keepingCapacity: true)
+        // Insertion sort of the (nearly sorted) active list by x at the top of the band.
+        for i in 0..<n {
+            let e = edges[active[i]]
+            bandTop.append(e.x(at: ya))
+            bandBottom.append(e.x(at: yb))
+        }
+        var i = 1
+        while i < n {
+            let index = active[i], top = bandTop[i], bottom = bandBottom[i]
+            var j = i - 1
+            while j >= 0, bandTop[j] > top || (bandTop[j] == top && bandBottom[j] > bottom) {
+                active[j + 1] = active[j]
+                bandTop[j + 1] = bandTop[j]
+                bandBottom[j + 1] = bandBottom[j]
+                j -= 1
+            }
+            active[j + 1] = index
+            bandTop[j + 1] = top
+            bandBottom[j + 1] = bottom
+            i += 1
+        }
+        // Crossing inside the band: split at the first crossing of neighbours and do both halves.
+        if yb - ya > Self.minimumBandHeight && depth < 64 {
+            var split = yb
+            for i in 0..<(n - 1) where bandBottom[i] > bandBottom[i + 1] {
+                let gapTop = bandTop[i + 1] - bandTop[i]  // ≥ 0
+                let gapBottom = bandBottom[i + 1] - bandBottom[i]  // < 0
+                let t = gapTop / (gapTop - gapBottom)
+                let y = ya + (yb - ya) * t
+                if y < split { split = y }
+            }
+            if split < yb {
+                let y = max(split, ya + Self.minimumBandHeight / 2)
+                if y < yb {
+                    band(from: ya, to: y, rule: rule, depth: depth + 1)
+                    band(from: y, to: yb, rule: rule, depth: depth + 1)
+                    return
+                }
+            }
+        }
+        // Walk left to right; deposit the edges where the rule's inside changes.
+        var winding: Int32 = 0
+        for i in 0..<n {
+            let e = edges[active[i]]
+            let before = winding
+            winding &+= e.dir
+            let insideBefore = rule == .nonzero ? before != 0 : (before & 1) != 0
+            let insideAfter = rule == .nonzero ? winding != 0 : (winding & 1) != 0
+            if insideBefore != insideAfter {
+                deposit(bandTop[i], ya, bandBottom[i], yb, insideAfter ? 1 : -1)
+            }
+        }
+    }
+
+    // MARK: Area deposit
+
+    /// Deposits a boundary segment (ya < yb, inside the canvas rows) whose right side gains `sign`.
+    /// Parts left of the canvas count as a vertical edge at x = 0; parts right of it affect no pixel.
+    private mutating func deposit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ sign: Double) {
+        let w = Double(width)
         let lo = min(x0, x1), hi = max(x0, x1)
         if lo >= w { return }
         if lo >= 0 && hi <= w {
-            addClipped(x0, y0, x1, y1, dir)
+            accumulate(x0, y0, x1, y1, sign)
             return
         }
-        // General case: cut at the crossings with x = 0 and x = w.
-        var cuts: [Double] = [0, 1]
-        if x0 != x1 {
-            for bound in [0.0, w] {
-                let t = (bound - x0) / (x1 - x0)
-                if t > 0 && t < 1 { cuts.append(t) }
+        if hi <= 0 {
+            accumulate(0, y0, 0, y1, sign)
+            return
+        }
+        // Cut where the segment crosses x = 0 and x = width.
+        var cuts: (Double, Double, Double, Double) = (0, 1, 1, 1)
+        var count = 1
+        for bound in [0.0, w] {
+            let t = (bound - x0) / (x1 - x0)
+            if t > 0 && t < 1 {
+                if count == 1 { cuts.1 = t } else { cuts.2 = t }
+                count += 1
             }
         }
-        cuts.sort()
-        for k in 0..<(cuts.count - 1) {
-            let ta = cuts[k], tb = cuts[k + 1]
+        var ts = [0.0, cuts.1]
+        if count == 3 { ts.append(cuts.2) }
+        ts.append(1)
+        ts.sort()
+        for k in 0..<(ts.count - 1) {
+            let ta = ts[k], tb = ts[k + 1]
             if tb <= ta { continue }
             let ya = y0 + (y1 - y0) * ta, yb = y0 + (y1 - y0) * tb
             let xa = x0 + (x1 - x0) * ta, xb = x0 + (x1 - x0) * tb
             let mid = (xa + xb) / 2
             if mid >= w { continue }
             if mid <= 0 {
-                addClipped(0, ya, 0, yb, dir)
+                accumulate(0, ya, 0, yb, sign)
             } else {
-                addClipped(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, dir)
+                accumulate(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, sign)
             }
         }
     }
 
-    /// An edge already inside [0, width] × [0, height], with y0 < y1.
-    private mutating func addClipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
+    /// A segment already inside [0, width] × [0, height], with y0 < y1: per row, the area it leaves to its
+    /// right goes into the cell it passes through and the next one (split among cells it crosses).
+    private mutating func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
         if y0 >= y1 { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         var row = Int(y0)  // y0 ≥ 0, so truncation is floor
-        let lastRow = min(height - 1, Int((y1).rounded(.up)) - 1)
+        let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
         if row < minY { minY = row }
         if lastRow > maxY { maxY = lastRow }
         let xlo = Int(min(x0, x1)), xhi = min(width, Int(max(x0, x1)) + 1)
@@ -99,6 +239,7 @@ public struct CoverageRasterizer {
         if xhi > maxX { maxX = xhi }
         var yTop = y0
         var xTop = x0
+        let stride = self.stride
         cells.withUnsafeMutableBufferPointer { cells in
             while yTop < y1 && row <= lastRow {
                 let yBottom = min(Double(row + 1), y1)
@@ -113,7 +254,7 @@ public struct CoverageRasterizer {
                     cells[base + il] += Float(d * (1 - xm))
                     cells[base + il + 1] += Float(d * xm)
                 } else {
-                    // The edge crosses several cells of this row: split its height among them in
+                    // The segment crosses several cells of this row: split its height among them in
                     // proportion to the horizontal distance covered in each.
                     let dPerX = d / (xr - xl)
                     var x = xl
@@ -138,15 +279,17 @@ public struct CoverageRasterizer {
         }
     }
 
-    /// Turns the accumulated areas into coverage row by row and hands each row's covered span to `body`
-    /// as (y, x0, x1, coverage) where `coverage[x]` for x in x0..<x1 is in 0...1. Clears what it read,
-    /// so the rasterizer is ready for the next shape.
+    // MARK: Sweep
+
+    /// Turns the edges added since the last sweep into coverage, row by row, and hands each row's covered
+    /// span to `body` as (y, x0, x1, coverage) where `coverage[x]` for x in x0..<x1 is in 0...1.
+    /// Clears what it used, so the rasterizer is ready for the next shape.
     public mutating func sweep(rule: FillRule,
                                _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+        depositOutline(rule: rule)
         guard minY <= maxY, width > 0 else { return }
         let x0 = max(0, minX)
         let xEnd = min(width, maxX + 1)  // cells past maxX hold nothing
-        let evenOdd = rule == .evenodd
         let stride = self.stride
         let width = self.width
         cells.withUnsafeMutableBufferPointer { cells in
@@ -159,16 +302,18 @@ public struct CoverageRasterizer {
                     while x < xEnd {
                         acc += cells[base + x]
                         cells[base + x] = 0
-                        let c = Self.coverage(acc, evenOdd: evenOdd)
+                        // The outline deposits +1 inside and 0 outside; clamp away rounding.
+                        let c = min(1, max(0, acc))
                         coverage[x] = c
                         if c != 0 { anyCoverage = true }
                         x += 1
                     }
-                    // Everything right of the last edge keeps the final winding.
                     cells[base + xEnd] = 0
                     if xEnd + 1 < stride { cells[base + xEnd + 1] = 0 }
+                    // Everything right of the last edge keeps the final value (a shape running off the
+                    // right edge of the canvas).
                     var spanEnd = xEnd
-                    let tail = Self.coverage(acc, evenOdd: evenOdd)
+                    let tail = min(1, max(0, acc))
                     if tail > 1.0 / 512 {
                         while spanEnd < width {
                             coverage[spanEnd] = tail
@@ -183,15 +328,5 @@ public struct CoverageRasterizer {
             }
         }
         minX = .max; maxX = .min; minY = .max; maxY = .min
-    }
-
-    @inline(__always)
-    private static func coverage(_ acc: Float, evenOdd: Bool) -> Float {
-        if evenOdd {
-            let a = acc.magnitude
-            let r = a - 2 * (a * 0.5).rounded()
-            return min(1, r.magnitude)
-        }
-        return min(1, acc.magnitude)
     }
 }

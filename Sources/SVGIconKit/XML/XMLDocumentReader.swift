@@ -17,6 +17,20 @@ public enum XMLDocumentReader {
             throw SVGLoadError(kind: .malformedXML, file: file, reason: "libxml2 could not create a parser")
         }
         defer { xmlFreeParserCtxt(context) }
+        // libxml2 keeps only its last error, which for a broken file is often a consequence ("Premature
+        // end of data") rather than the cause; collect the first one through the structured handler.
+        let firstError = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let box = parser.pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            guard first.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            first.message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+            first.line = Int(error.pointee.line)
+            first.column = Int(error.pointee.int2)
+        }
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), nil, nil,
@@ -25,12 +39,25 @@ public enum XMLDocumentReader {
         }
         defer { if let document { xmlFreeDoc(document) } }
         guard let document, context.pointee.wellFormed != 0 else {
+            if var message = firstError.message {
+                while let last = message.last, last == "\n" || last == " " { message.removeLast() }
+                throw SVGLoadError(kind: .malformedXML, file: file, line: firstError.line > 0 ? firstError.line : nil,
+                                   column: firstError.column > 0 ? firstError.column : nil,
+                                   reason: "malformed XML: \(message)")
+            }
             throw error(from: context, file: file)
         }
         guard let root = xmlDocGetRootElement(document) else {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
         }
         return element(from: root, document: document)
+    }
+
+    /// The first error libxml2 reported while parsing one document.
+    private final class FirstError {
+        var message: String?
+        var line = 0
+        var column = 0
     }
 
     private static func error(from context: xmlParserCtxtPtr, file: String) -> SVGLoadError {

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import SVGIconKit
+
+@Suite("Icon lookup, caching and atomic writes")
+struct FileLoadingTests {
+    let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>"
+    let circle = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><circle cx=\"2\" cy=\"2\" r=\"1\"/></svg>"
+
+    @Test("load(named:) finds NAME.svg in the search folders, in order")
+    func lookup() throws {
+        let a = TemporaryFolder(), b = TemporaryFolder()
+        b.write("star.svg", square)
+        a.write("star.svg", circle)
+        let loader = SVGFileLoader(searchPaths: [a.path, b.path])
+        #expect(loader.path(named: "star") == a.path + "/star.svg")
+        #expect(try loader.load(named: "star").icon.layers.first?.elementName == "circle")
+        #expect(throws: SVGLoadError.self) { try loader.load(named: "nope") }
+        do {
+            _ = try loader.load(named: "nope")
+        } catch {
+            #expect(error.description.contains("no icon named \"nope\""))
+        }
+    }
+
+    @Test("A changed file is parsed again, an unchanged one comes from memory")
+    func staleness() throws {
+        let folder = TemporaryFolder()
+        let file = folder.write("icon.svg", square)
+        let loader = SVGFileLoader(searchPaths: [folder.path])
+        #expect(try loader.load(named: "icon").icon.layers.first?.elementName == "rect")
+        // Same size is not enough to fool it: pad the circle to the square's length and move the clock.
+        var replacement = circle
+        while replacement.utf8.count < square.utf8.count { replacement = replacement.replacingOccurrences(of: "<svg ", with: "<svg  ") }
+        try replacement.write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file)
+        #expect(try loader.load(named: "icon").icon.layers.first?.elementName == "circle")
+    }
+
+    @Test("Many threads can load at once")
+    func concurrentLoads() async throws {
+        let folder = TemporaryFolder()
+        for i in 0..<8 { folder.write("i\(i).svg", i % 2 == 0 ? square : circle) }
+        let loader = SVGFileLoader(searchPaths: [folder.path])
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for k in 0..<64 {
+                group.addTask { try loader.load(named: "i\(k % 8)").icon.layers.count }
+            }
+            for try await count in group { #expect(count == 1) }
+        }
+    }
+
+    @Test("Atomic writes replace the file whole and leave no temporary file")
+    func atomicWrite() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/out.png"
+        try FileIO.writeAtomically([1, 2, 3], to: path)
+        try FileIO.writeAtomically([4, 5], to: path)
+        #expect(try FileIO.read(path) == [4, 5])
+        #expect(folder.files == ["out.png"])
+        #expect(throws: FileWriteError.self) { try FileIO.writeAtomically([1], to: folder.path + "/missing/out.png") }
+    }
+
+    @Test("Reading a folder or a missing file says so")
+    func readErrors() {
+        let folder = TemporaryFolder()
+        do {
+            _ = try FileIO.read(folder.path)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason == "is a folder, not an SVG file")
+        }
+        do {
+            _ = try FileIO.read(folder.path + "/none.svg")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == folder.path + "/none.svg: no such file")
+        }
+    }
+}
