@@ -34,3 +34,23 @@ struct PNGCodecTests {
         #expect(throws: PNGError.self) { try PNGCodec.decode(Array(png.prefix(png.count / 2))) }
     }
 }
+
+@Suite("README library example")
+struct ReadmeExampleTests {
+    @Test("The README's Swift example builds a 48 × 48 tinted PNG")
+    func example() throws {
+        let badge = SVGIconDefinition(layers: [
+            SVGIconLayer(pathData: "M4 4h16v16H4z", color: nil),
+            .circle(cx: 12, cy: 12, r: 4, color: SVGColor(css: "#ff3b30")),
+            .line(x1: 6, y1: 18, x2: 18, y2: 6, strokeWidth: 2),
+        ])
+        let pixmap = badge.render(size: 24, tint: SVGColor(css: "#0a84ff"), scale: 2)
+        let png = try PNGCodec.encode(pixmap)
+        let decoded = try PNGCodec.decode(png)
+        #expect(decoded.width == 48 && decoded.height == 48)
+        // Inside the red circle, clear of the line; then the blue square outside the circle.
+        let (r, g, b, a) = decoded.pixel(x: 20, y: 20)
+        #expect(r == 0xff && g == 0x3b && b == 0x30 && a == 255)
+        #expect(decoded.pixel(x: 10, y: 10) == (0x0a, 0x84, 0xff, 255))
+    }
+}
