@@ -1,13 +1,13 @@
 /// The text of `--help` for svgicon and each subcommand.
 enum HelpText {
-    static let overview = """
+    static var overview: String { """
     svgicon \(SVGIconCLI.version) — SVG icons to exact, tintable PNGs.
 
     USAGE
       svgicon <command> [options]
 
     COMMANDS
-      render    Render one icon to PNG at any size and tint
+    \(SVGIconCLI.commandList)
       help      Show help for a command (svgicon help render)
 
     EXAMPLES
@@ -23,7 +23,7 @@ enum HelpText {
     OPTIONS
       -h, --help     Show this help
       --version      Show the version
-    """
+    """ }
 
     static let render = """
     USAGE
@@ -61,12 +61,4 @@ enum HelpText {
       svgicon render Icons/tab-cart.svg --width 48 -o cart.png
       svgicon render tab-person --size 24 --scale 2,3 --tint white --background black
     """
-
-    static func forCommand(_ name: String) -> String? {
-        switch name {
-        case "render": return render
-        case "help": return overview
-        default: return nil
-        }
-    }
 }

@@ -2,8 +2,16 @@ import Foundation
 import SVGIconKit
 
 /// `svgicon render NAME|FILE|- [--size N | --width W | --height H] [--tint C] [--scale S[,S…]] [-o FILE|-]`
-struct RenderCommand {
+struct RenderCommand: CLICommand {
     static let name = "render"
+    static let summary = "Render one icon to PNG at any size and tint"
+    static var help: String { HelpText.render }
+
+    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+        try parse(arguments).run(output)
+        return ExitCode.success
+    }
+
     /// Largest output side in pixels (after scale); larger requests are refused before anything is
     /// allocated.
     static let maxSide = 8192

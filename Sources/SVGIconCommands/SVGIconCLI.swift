@@ -3,6 +3,20 @@
 public enum SVGIconCLI {
     public static let version = "0.1.0"
 
+    /// Every subcommand, in the order `--help` lists them.
+    static let commands: [any CLICommand.Type] = [
+        RenderCommand.self,
+    ]
+
+    static func command(named name: String) -> (any CLICommand.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    /// The overview's command list, names padded to one column.
+    static var commandList: String {
+        commands.map { "  " + $0.name.padding(10) + $0.summary }.joined(separator: "\n")
+    }
+
     public static func run(_ arguments: [String], output io: CommandOutput = StandardOutput()) -> Int32 {
         guard let first = arguments.first else {
             io.writeError(HelpText.overview + "\n")
@@ -17,25 +31,28 @@ public enum SVGIconCLI {
                 io.printOut("svgicon \(version)")
             case "help":
                 if let topic = rest.first {
-                    guard let text = HelpText.forCommand(topic) else {
-                        throw CLIError.usage("no command named \"\(topic)\"; commands: render", command: nil)
+                    guard let command = command(named: topic) else {
+                        throw CLIError.usage("no command named \"\(topic)\"; commands: \(commands.map { $0.name }.joined(separator: ", "))",
+                                             command: nil)
                     }
-                    io.printOut(text)
+                    io.printOut(command.help)
                 } else {
                     io.printOut(HelpText.overview)
                 }
-            case RenderCommand.name:
-                if rest.contains("--help") {
-                    io.printOut(HelpText.render)
-                    return ExitCode.success
-                }
-                try RenderCommand.parse(rest).run(io)
             default:
+                if let command = command(named: first) {
+                    if rest.contains("--help") || rest == ["-h"] {
+                        io.printOut(command.help)
+                        return ExitCode.success
+                    }
+                    return try command.main(rest, output: io)
+                }
                 if first.hasSuffix(".svg") {
                     throw CLIError.usage("missing command: did you mean `svgicon render \(first)`?", command: nil)
                 }
-                throw CLIError.usage("unknown command \"\(first)\"; commands: render, help (see svgicon --help)",
-                                     command: nil)
+                throw CLIError.usage(
+                    "unknown command \"\(first)\"; commands: \(commands.map { $0.name }.joined(separator: ", ")), help (see svgicon --help)",
+                    command: nil)
             }
         } catch {
             io.printError("svgicon: error: \(error.description)")
@@ -45,5 +62,11 @@ public enum SVGIconCLI {
             return error.exitCode
         }
         return ExitCode.success
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }
