@@ -26,6 +26,7 @@ struct RenderCommand: CLICommand {
     var output: String? = nil
     var iconFolders: [String] = []
     var quiet = false
+    var forceTint = false
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -48,6 +49,7 @@ struct RenderCommand: CLICommand {
                 case "--output", "-o": command.output = try reader.value(for: o)
                 case "--icons": command.iconFolders.append(try reader.value(for: o))
                 case "--quiet", "-q": command.quiet = true
+                case "--force-tint": command.forceTint = true
                 default: throw reader.unknownOption(o)
                 }
             }
@@ -72,19 +74,21 @@ struct RenderCommand: CLICommand {
         return command
     }
 
+    var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
+
     func run(_ io: CommandOutput) throws(CLIError) {
         // Load.
         let result: SVGParseResult
         let stem: String
         do {
             if input == "-" {
-                result = try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>")
+                result = try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>", options: resolveOptions)
                 stem = "icon"
             } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                result = try SVGFileLoader(searchPaths: []).load(file: input)
+                result = try SVGFileLoader(searchPaths: [], options: resolveOptions).load(file: input)
                 stem = Self.stem(of: input)
             } else {
-                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
+                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: resolveOptions)
                 result = try loader.load(named: input)
                 stem = input
             }
@@ -94,7 +98,7 @@ struct RenderCommand: CLICommand {
         if !quiet {
             let file = input == "-" ? "<stdin>" : input
             for warning in result.warnings {
-                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)> \(warning.message)")
+                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
             }
         }
         let icon = result.icon
