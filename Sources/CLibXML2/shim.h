@@ -10,6 +10,8 @@
 #endif
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/entities.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 
 /// `xmlFree` is a global function pointer, which Swift 6 refuses to read; call it through this.
@@ -17,9 +19,15 @@ static inline void svgicon_xml_free(void *pointer) {
     xmlFree(pointer);
 }
 
-/// Parser options svgicon always uses: no network access, no entity substitution, no DTD loading,
-/// no "huge" mode (libxml2's size and entity-amplification limits stay on), errors reported through the
-/// context instead of printed to stderr.
+/// Parser options svgicon always uses:
+/// - `XML_PARSE_NONET`: no network access, whatever the document names.
+/// - no `XML_PARSE_NOENT`: entity references are not substituted by libxml2 (svgicon expands internal
+///   entities itself, with a budget, and never reads external ones).
+/// - no `XML_PARSE_DTDLOAD`, `XML_PARSE_DTDATTR`, `XML_PARSE_DTDVALID`: the external DTD subset is never
+///   loaded, and no default attributes come from a DTD.
+/// - no `XML_PARSE_HUGE`: libxml2's own limits (text node and attribute sizes, entity amplification,
+///   nesting) stay on.
+/// - `XML_PARSE_NOERROR | XML_PARSE_NOWARNING`: errors are reported through the context, never printed.
 static const int SVGICON_XML_PARSE_OPTIONS =
     XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA | XML_PARSE_COMPACT;
 

@@ -8,8 +8,11 @@ public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case malformedXML
         /// Well-formed XML, but not an SVG document.
         case notSVG
-        /// Beyond a safety limit (size, depth, element count).
+        /// Beyond a safety limit (size, depth, element count, entity expansion, path segments…); the
+        /// message names the limit.
         case limitExceeded
+        /// The document asks for something svgicon never does, such as reading an external entity.
+        case refused
     }
 
     public var kind: Kind

@@ -1,11 +1,28 @@
 internal import CLibXML2
 
-/// Reads XML bytes into an `SVGElement` tree with libxml2.
+/// Reads XML bytes into an `SVGElement` tree with libxml2, configured for files nobody has read.
 ///
-/// libxml2 runs with network access off, entities left unsubstituted, no DTD loading and its default
-/// size and depth limits on (no `XML_PARSE_HUGE`); errors come back through the parser context, with the
-/// line and column where the document went wrong, instead of being printed.
+/// - Nothing outside the bytes is read: no network (`XML_PARSE_NONET`), no external DTD, no external
+///   entities. As defence in depth, an external entity loader that refuses every request from svgicon's
+///   parsers is installed once per process (other libxml2 users in the process keep the loader they had).
+/// - libxml2 does not substitute entities. Internal entities referenced in attribute values, text and
+///   namespace names (Adobe Illustrator writes `xmlns="&ns_svg;"` and `style="&st0;"`) are expanded here,
+///   within `maxEntityExpansion` bytes per document, so billion-laughs and quadratic blow-ups stop early. A
+///   reference to an external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) is an error.
+/// - At most `maxElements` elements nested at most `maxDepth` deep, counted while libxml2 parses, so a hostile
+///   document is stopped before its tree is built. libxml2's own limits stay on (no `XML_PARSE_HUGE`).
+///
+/// Errors name the file and, where the XML is at fault, the line and column.
 public enum XMLDocumentReader {
+    /// Elements one document may contain (icons have tens to thousands).
+    public static let maxElements = 200_000
+    /// How deeply elements may nest (icons rarely go past 20).
+    public static let maxDepth = 128
+    /// Bytes that entity references may expand to in one document, all references together.
+    public static let maxEntityExpansion = 1 << 20
+    /// How deeply entities may refer to other entities.
+    public static let maxEntityNesting = 16
+
     public static func read(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> SVGElement {
         guard bytes.count < Int(Int32.max) else {
             throw SVGLoadError(kind: .limitExceeded, file: file, reason: "file is too large to parse")
@@ -13,24 +30,38 @@ public enum XMLDocumentReader {
         guard !bytes.isEmpty else {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, column: 1, reason: "the file is empty")
         }
+        _ = installRefusingEntityLoader
         guard let context = xmlNewParserCtxt() else {
             throw SVGLoadError(kind: .malformedXML, file: file, reason: "libxml2 could not create a parser")
         }
         defer { xmlFreeParserCtxt(context) }
+        let state = ParseState()
+        state.parser = context
+        context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
+        let sax = context.pointee.sax!
         // libxml2 keeps only its last error, which for a broken file is often a consequence ("Premature
         // end of data") rather than the cause; collect the first one through the structured handler.
-        let firstError = FirstError()
-        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
-        context.pointee.sax.pointee.serror = { userData, error in
+        sax.pointee.serror = { userData, error in
             guard let userData, let error else { return }
             let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
             guard let box = parser.pointee._private else { return }
-            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
-            guard first.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            first.message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            first.line = Int(error.pointee.line)
-            first.column = Int(error.pointee.int2)
+            let state = Unmanaged<ParseState>.fromOpaque(box).takeUnretainedValue()
+            guard state.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            state.message = XMLDocumentReader.explain(error.pointee)
+            if parser != state.parser || parser.pointee.inputNr > 1,
+               let document = state.parser?.pointee.inputTab?[0] {
+                // Inside an entity's text (libxml2 parses it with a context of its own): point at the
+                // reference in the file, not into the entity.
+                state.line = Int(document.pointee.line)
+                state.column = Int(document.pointee.col)
+            } else {
+                state.line = Int(error.pointee.line)
+                state.column = Int(error.pointee.int2)
+            }
         }
+        sax.pointee.startElementNs = countingStartElement
+        // Never fetch an external DTD subset, whatever the options say.
+        sax.pointee.externalSubset = nil
         let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), nil, nil,
@@ -38,73 +69,239 @@ public enum XMLDocumentReader {
             }
         }
         defer { if let document { xmlFreeDoc(document) } }
+        if let limit = state.limit {
+            throw SVGLoadError(kind: .limitExceeded, file: file, line: limit.line, reason: limit.reason)
+        }
+        if let url = state.refusedURL {
+            throw SVGLoadError(kind: .refused, file: file, line: state.line > 0 ? state.line : nil,
+                               reason: "the document asks to load \(url); svgicon never reads external entities or DTDs")
+        }
         guard let document, context.pointee.wellFormed != 0 else {
-            if var message = firstError.message {
-                while let last = message.last, last == "\n" || last == " " { message.removeLast() }
-                throw SVGLoadError(kind: .malformedXML, file: file, line: firstError.line > 0 ? firstError.line : nil,
-                                   column: firstError.column > 0 ? firstError.column : nil,
-                                   reason: "malformed XML: \(message)")
+            if let message = state.message {
+                throw SVGLoadError(kind: .malformedXML, file: file, line: state.line > 0 ? state.line : nil,
+                                   column: state.column > 0 ? state.column : nil, reason: "malformed XML: \(message)")
             }
             throw error(from: context, file: file)
         }
         guard let root = xmlDocGetRootElement(document) else {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
         }
-        return element(from: root, document: document)
+        var builder = TreeBuilder(document: document, file: file)
+        return try builder.element(from: root)
     }
 
-    /// The first error libxml2 reported while parsing one document.
-    private final class FirstError {
+    /// What the libxml2 callbacks of one parse record.
+    private final class ParseState {
+        /// The document's own parser (libxml2 parses entity text with contexts of its own).
+        var parser: xmlParserCtxtPtr?
         var message: String?
         var line = 0
         var column = 0
+        var elements = 0
+        var limit: (line: Int, reason: String)?
+        var refusedURL: String?
+    }
+
+    private static func state(of parser: xmlParserCtxtPtr) -> ParseState? {
+        parser.pointee._private.map { Unmanaged<ParseState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// libxml2's start-tag handler behind a count of elements and a check of the nesting depth: past a
+    /// limit the parser is stopped before it builds more of the tree.
+    private static let countingStartElement: startElementNsSAX2Func = {
+        context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaultedCount, attributes in
+        guard let context else { return }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        if let state = XMLDocumentReader.state(of: parser), state.limit == nil {
+            state.elements += 1
+            // nameNr counts the open elements around this one.
+            let depth = Int(parser.pointee.nameNr) + 1
+            var reason: String? = nil
+            if state.elements > XMLDocumentReader.maxElements {
+                reason = "more than \(XMLDocumentReader.maxElements) elements; not an icon"
+            } else if depth > XMLDocumentReader.maxDepth {
+                reason = "elements nest more than \(XMLDocumentReader.maxDepth) levels deep; not an icon"
+            }
+            if let reason {
+                let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
+                state.limit = (line > 0 ? line : 0, reason)
+                xmlStopParser(parser)
+                return
+            }
+        }
+        xmlSAX2StartElementNs(context, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
+                              defaultedCount, attributes)
+    }
+
+    /// The loader that was installed before svgicon's (libxml2's default, or the host app's).
+    nonisolated(unsafe) private static var previousEntityLoader: xmlExternalEntityLoader?
+
+    /// Installs, once per process, an external entity loader that refuses everything svgicon's parsers ask
+    /// for (they never should: no option loads external resources) and defers to the previous loader for
+    /// every other parser.
+    private static let installRefusingEntityLoader: Void = {
+        xmlInitParser()
+        previousEntityLoader = xmlGetExternalEntityLoader()
+        xmlSetExternalEntityLoader { url, id, context in
+            if let context, let handler = context.pointee.sax?.pointee.startElementNs,
+               unsafeBitCast(handler, to: UnsafeRawPointer.self)
+                == unsafeBitCast(XMLDocumentReader.countingStartElement, to: UnsafeRawPointer.self) {
+                if let state = XMLDocumentReader.state(of: context), state.refusedURL == nil {
+                    state.refusedURL = url.map { String(cString: $0) } ?? id.map { String(cString: $0) } ?? "an external resource"
+                    state.line = context.pointee.input.map { Int($0.pointee.line) } ?? 0
+                }
+                return nil
+            }
+            return XMLDocumentReader.previousEntityLoader?(url, id, context)
+        }
+    }()
+
+    /// libxml2's message, with svgicon's reading of the errors hostile files cause.
+    private static func explain(_ error: xmlError) -> String {
+        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
+        while let last = message.last, last == "\n" || last == " " { message.removeLast() }
+        switch error.code {
+        case Int32(XML_ERR_ENTITY_LOOP.rawValue):
+            return "\(message) (entities that refer to themselves or expand without bound: an entity bomb)"
+        case Int32(XML_ERR_ENTITY_IS_EXTERNAL.rawValue):
+            return "\(message); svgicon never reads external entities"
+        default:
+            return message
+        }
     }
 
     private static func error(from context: xmlParserCtxtPtr, file: String) -> SVGLoadError {
         guard let e = xmlCtxtGetLastError(context) else {
             return SVGLoadError(kind: .malformedXML, file: file, reason: "malformed XML")
         }
-        var message = e.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-        while let last = message.last, last == "\n" || last == " " { message.removeLast() }
         let line = Int(e.pointee.line)
         let column = Int(e.pointee.int2)
         return SVGLoadError(kind: .malformedXML, file: file, line: line > 0 ? line : nil,
-                            column: column > 0 ? column : nil, reason: "malformed XML: \(message)")
+                            column: column > 0 ? column : nil, reason: "malformed XML: \(explain(e.pointee))")
     }
 
-    private static func element(from node: xmlNodePtr, document: xmlDocPtr) -> SVGElement {
-        let name = String(cString: node.pointee.name)
-        let namespace = node.pointee.ns.flatMap { ns in ns.pointee.href.map { String(cString: $0) } }
-        var attributes: [(name: String, value: String)] = []
-        var attribute = node.pointee.properties
-        while let a = attribute {
-            var attributeName = String(cString: a.pointee.name)
-            if let prefix = a.pointee.ns?.pointee.prefix {
-                attributeName = String(cString: prefix) + ":" + attributeName
+    /// Converts libxml2's tree into `SVGElement`s, expanding internal entity references within the budget.
+    private struct TreeBuilder {
+        let document: xmlDocPtr
+        let file: String
+        /// Bytes (and references) entity expansion may still produce.
+        var budget = XMLDocumentReader.maxEntityExpansion
+
+        mutating func element(from node: xmlNodePtr) throws(SVGLoadError) -> SVGElement {
+            let line = Int(xmlGetLineNo(node))
+            let name = String(cString: node.pointee.name)
+            var namespace = node.pointee.ns.flatMap { ns in ns.pointee.href.map { String(cString: $0) } }
+            if let uri = namespace, uri.contains("&") {
+                // xmlns="&ns_svg;": libxml2 keeps the reference as written.
+                namespace = try expandReferences(in: uri, line: line, depth: 0)
             }
-            var value = ""
-            if let raw = xmlNodeListGetString(document, a.pointee.children, 1) {
-                value = String(cString: raw)
-                svgicon_xml_free(raw)
+            var attributes: [(name: String, value: String)] = []
+            var attribute = node.pointee.properties
+            while let a = attribute {
+                var attributeName = String(cString: a.pointee.name)
+                if let prefix = a.pointee.ns?.pointee.prefix {
+                    attributeName = String(cString: prefix) + ":" + attributeName
+                }
+                attributes.append((attributeName, try content(of: a.pointee.children, line: line)))
+                attribute = a.pointee.next
             }
-            attributes.append((attributeName, value))
-            attribute = a.pointee.next
+            var children: [SVGElement] = []
+            var text = ""
+            var child = node.pointee.children
+            while let c = child {
+                switch c.pointee.type {
+                case XML_ELEMENT_NODE:
+                    children.append(try element(from: c))
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = c.pointee.content { text += String(cString: content) }
+                case XML_ENTITY_REF_NODE:
+                    text += try entity(named: String(cString: c.pointee.name), line: Int(xmlGetLineNo(c)), depth: 0)
+                default:
+                    break  // comments, processing instructions
+                }
+                child = c.pointee.next
+            }
+            return SVGElement(name: name, namespace: namespace, attributes: attributes, children: children,
+                              text: text, line: line)
         }
-        var children: [SVGElement] = []
-        var text = ""
-        var child = node.pointee.children
-        while let c = child {
-            switch c.pointee.type {
-            case XML_ELEMENT_NODE:
-                children.append(element(from: c, document: document))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = c.pointee.content { text += String(cString: content) }
+
+        /// An attribute's value: its text pieces with entity references expanded.
+        mutating func content(of list: xmlNodePtr?, line: Int) throws(SVGLoadError) -> String {
+            var result = ""
+            var node = list
+            while let n = node {
+                switch n.pointee.type {
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = n.pointee.content { result += String(cString: content) }
+                case XML_ENTITY_REF_NODE:
+                    result += try entity(named: String(cString: n.pointee.name), line: line, depth: 0)
+                default:
+                    break
+                }
+                node = n.pointee.next
+            }
+            return result
+        }
+
+        /// The replacement text of `&name;`: an internal entity's value with its own references expanded.
+        mutating func entity(named name: String, line: Int, depth: Int) throws(SVGLoadError) -> String {
+            try spend(name.utf8.count + 2, line: line)
+            guard let entity = xmlGetDocEntity(document, name) else { return "&\(name);" }
+            let value = entity.pointee.content.map { String(cString: $0) } ?? ""
+            switch entity.pointee.etype {
+            case XML_INTERNAL_PREDEFINED_ENTITY:
+                try spend(value.utf8.count, line: line)
+                return value
+            case XML_INTERNAL_GENERAL_ENTITY:
+                guard depth < XMLDocumentReader.maxEntityNesting else {
+                    throw SVGLoadError(kind: .limitExceeded, file: file, line: line,
+                                       reason: "entity &\(name); is nested more than \(XMLDocumentReader.maxEntityNesting) references deep")
+                }
+                return try expandReferences(in: value, line: line, depth: depth + 1)
             default:
-                break  // comments, processing instructions, entity references
+                let source = entity.pointee.SystemID.map { " (\(String(cString: $0)))" } ?? ""
+                throw SVGLoadError(kind: .refused, file: file, line: line,
+                                   reason: "entity &\(name); is external\(source); svgicon never reads external entities")
             }
-            child = c.pointee.next
         }
-        return SVGElement(name: name, namespace: namespace, attributes: attributes, children: children,
-                          text: text, line: Int(xmlGetLineNo(node)))
+
+        /// Expands `&name;` and `&#…;` references in entity text or a namespace name.
+        mutating func expandReferences(in text: String, line: Int, depth: Int) throws(SVGLoadError) -> String {
+            var result = ""
+            var rest = Substring(text)
+            while let amp = rest.firstIndex(of: "&") {
+                let literal = rest[..<amp]
+                try spend(literal.utf8.count, line: line)
+                result += literal
+                let afterAmp = rest[rest.index(after: amp)...]
+                guard let semicolon = afterAmp.prefix(64).firstIndex(of: ";") else {
+                    // Not a reference; keep the ampersand.
+                    try spend(1, line: line)
+                    result += "&"
+                    rest = afterAmp
+                    continue
+                }
+                let name = afterAmp[..<semicolon]
+                if name.first == "#" {
+                    let digits = name.dropFirst()
+                    let value = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+                    try spend(4, line: line)
+                    if let value, let scalar = Unicode.Scalar(value) { result.unicodeScalars.append(scalar) }
+                } else {
+                    result += try entity(named: String(name), line: line, depth: depth)
+                }
+                rest = afterAmp[afterAmp.index(after: semicolon)...]
+            }
+            try spend(rest.utf8.count, line: line)
+            return result + rest
+        }
+
+        mutating func spend(_ bytes: Int, line: Int) throws(SVGLoadError) {
+            budget -= bytes
+            if budget < 0 {
+                throw SVGLoadError(kind: .limitExceeded, file: file, line: line > 0 ? line : nil,
+                                   reason: "entity references expand to more than \(XMLDocumentReader.maxEntityExpansion >> 20) MiB (an entity bomb); refused")
+            }
+        }
     }
 }
