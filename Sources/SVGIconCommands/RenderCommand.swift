@@ -95,8 +95,8 @@ struct RenderCommand: CLICommand {
         } catch {
             throw CLIError.failed(error.description)
         }
+        let file = input == "-" ? "<stdin>" : input
         if !quiet {
-            let file = input == "-" ? "<stdin>" : input
             for warning in result.warnings {
                 io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
             }
@@ -106,11 +106,22 @@ struct RenderCommand: CLICommand {
         for scale in scales {
             let w = baseWidth * scale, h = baseHeight * scale
             guard w <= Self.maxSide, h <= Self.maxSide else {
-                throw CLIError.usage("output would be \(w)×\(h) pixels; the largest side svgicon renders is \(Self.maxSide)",
-                                     command: Self.name)
+                let pixels = "\(w >= Self.maxSide * 16 ? "over \(w)" : "\(w)")×\(h >= Self.maxSide * 16 ? "over \(h)" : "\(h)")"
+                if size != nil || (width != nil && height != nil) {
+                    throw CLIError.usage("output would be \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide)",
+                                         command: Self.name)
+                }
+                // The size comes from the document (its width/height, viewBox or aspect ratio).
+                let source = width == nil && height == nil ? "its own size" : "its aspect ratio"
+                throw CLIError.failed("\(file): \(source) makes the output \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide) (give --size, --width or --height)")
             }
-            let pixmap = icon.render(options: RenderOptions(width: w, height: h, tint: tint ?? .black,
-                                                            background: background))
+            let pixmap: Pixmap
+            do {
+                pixmap = try icon.renderChecked(options: RenderOptions(width: w, height: h, tint: tint ?? .black,
+                                                                       background: background))
+            } catch {
+                throw CLIError.failed("\(file): \(error.description); nothing written")
+            }
             let png: [UInt8]
             do {
                 png = try PNGCodec.encode(pixmap)
@@ -140,7 +151,12 @@ struct RenderCommand: CLICommand {
     func outputSize(for icon: SVGIconDefinition) -> (Int, Int) {
         if let size { return (size, size) }
         let aspect = icon.aspect
-        func clamp(_ v: Double) -> Int { max(1, min(Self.maxSide * 16, Int(v.rounded(.up)))) }
+        // Sides beyond the limit stay beyond it (capped so that scaling cannot overflow); NaN and infinity
+        // from absurd documents count as too large.
+        func clamp(_ v: Double) -> Int {
+            guard v.isFinite else { return Self.maxSide * 16 }
+            return Int(max(1, min(Double(Self.maxSide * 16), v.rounded(.up))))
+        }
         switch (width, height) {
         case let (w?, h?): return (w, h)
         case let (w?, nil): return (w, clamp(Double(w) / aspect))

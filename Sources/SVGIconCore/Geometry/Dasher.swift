@@ -8,7 +8,7 @@ public struct Dasher {
     public let pattern: [Double]
     public let offset: Double
     /// Upper bound on dashes per path (a hostile `stroke-dasharray="0.0001"` on a long path).
-    public static let maxDashes = 100_000
+    public static let maxDashes = 20_000
 
     /// nil when the pattern cannot dash (empty, negative, all zero): the stroke is then solid.
     public init?(pattern: [Double], offset: Double) {

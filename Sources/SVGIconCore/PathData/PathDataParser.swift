@@ -13,7 +13,9 @@ public struct PathDataError: Error, Hashable, Sendable, CustomStringConvertible 
 /// flags written without separators. Like browsers, an error stops parsing and everything before the
 /// offending segment is kept; the error is returned beside the path.
 public enum PathDataParser {
-    public static func parse(_ text: some StringProtocol) -> (path: SVGPath, error: PathDataError?) {
+    /// Parses `text`; past `maxSegments` segments parsing stops with an error (the path then holds the
+    /// segments before it).
+    public static func parse(_ text: some StringProtocol, maxSegments: Int = .max) -> (path: SVGPath, error: PathDataError?) {
         var scanner = NumberScanner(text)
         var path = SVGPath()
         var current = SVGPoint.zero
@@ -32,6 +34,7 @@ public enum PathDataParser {
         while true {
             scanner.skipWhitespace()
             if scanner.isAtEnd { break }
+            if path.verbs.count > maxSegments { return fail("more than \(maxSegments) segments") }
             let b = scanner.peek!
             if isCommandLetter(b) {
                 command = b

@@ -44,6 +44,25 @@ public struct CoverageRasterizer {
     /// Bands are not split further at edge crossings below this height (pixels).
     static let minimumBandHeight = 1.0 / 1024
 
+    /// Largest coordinate magnitude kept as is (2⁴⁰ px); anything beyond is clamped to it.
+    public static let coordinateLimit = 1_099_511_627_776.0
+    /// Band work (the number of edges active in each band, summed over the bands, plus the moves that keep
+    /// them sorted) above which a shape's coverage is accumulated in one linear pass instead of the exact
+    /// band sweep. See `depositEdgesAsWinding`.
+    public static let maxBandWork = 1 << 24
+    /// Edges one shape may keep for the band sweep (48 MiB); a shape with more is accumulated in one linear
+    /// pass as its edges arrive, without keeping them.
+    public static let maxEdges = 1 << 20
+    /// Work done since creation: `addLine` calls, rows deposited, band-sweep steps and cells swept. What a
+    /// render's budget counts.
+    public private(set) var work = 0
+    /// Past this much `work`, `addLine` ignores further edges (the caller is expected to stop drawing).
+    public var workLimit = Int.max
+    /// Band work of the shape being swept.
+    private var bandWork = 0
+    /// The current shape is being accumulated as a winding number (edges deposited as they arrive).
+    private var windingOnly = false
+
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
@@ -53,12 +72,19 @@ public struct CoverageRasterizer {
     }
 
     /// True when nothing has been added since the last sweep.
-    public var isEmpty: Bool { edges.isEmpty }
+    public var isEmpty: Bool { edges.isEmpty && !windingOnly }
 
-    /// Adds the edge from `p0` to `p1` (device pixels). Horizontal and non-finite edges are ignored.
+    /// Adds the edge from `p0` to `p1` (device pixels). Horizontal edges and edges with a NaN coordinate
+    /// are ignored; coordinates beyond ±`coordinateLimit` (infinities included) are clamped to it.
     public mutating func addLine(_ p0: SVGPoint, _ p1: SVGPoint) {
-        var x0 = p0.x, y0 = p0.y, x1 = p1.x, y1 = p1.y
-        guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        // Hostile-input guards: clamping keeps every later product and Int conversion finite, and moves what
+        // falls on the canvas by less than 1e-8 px; an edge too steep for a finite slope has no area.
+        work += 1
+        guard !(p0.x.isNaN || p0.y.isNaN || p1.x.isNaN || p1.y.isNaN), work <= workLimit else { return }
+        let limit = Self.coordinateLimit
+        var x0 = min(max(p0.x, -limit), limit), y0 = min(max(p0.y, -limit), limit)
+        var x1 = min(max(p1.x, -limit), limit), y1 = min(max(p1.y, -limit), limit)
+        guard y0 != y1, ((x1 - x0) / (y1 - y0)).isFinite else { return }
         var dir: Int32 = 1
         if y0 > y1 {
             swap(&x0, &x1)
@@ -77,13 +103,20 @@ public struct CoverageRasterizer {
             y1 = h
         }
         if y0 >= y1 { return }
+        work += 4 * Int(y1 - y0) + 8  // the rows it is deposited into, and its place in the sweep
+        if windingOnly {
+            deposit(x0, y0, x1, y1, Double(dir))
+            return
+        }
         edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, dir: dir))
+        if edges.count >= Self.maxEdges { depositEdgesAsWinding() }
     }
 
     // MARK: Band sweep
 
     /// Finds the outline of the filled region band by band and deposits it into the cells.
     private mutating func depositOutline(rule: FillRule) {
+        if windingOnly { return windingToCoverage(rule: rule) }
         guard !edges.isEmpty else { return }
         edges.sort { $0.y0 < $1.y0 }
         eventYs.removeAll(keepingCapacity: true)
@@ -92,6 +125,13 @@ public struct CoverageRasterizer {
             eventYs.append(e.y1)
         }
         eventYs.sort()
+        // Hostile-input guard: too much band work for the edges (many edges sharing rows) is done the
+        // bounded way instead.
+        bandWork = estimatedBandWork()
+        if bandWork > Self.maxBandWork {
+            depositEdgesAsWinding()
+            return windingToCoverage(rule: rule)
+        }
         active.removeAll(keepingCapacity: true)
         var next = 0
         var previousY = -Double.infinity
@@ -115,7 +155,13 @@ public struct CoverageRasterizer {
             while k2 < eventYs.count, eventYs[k2] == ya { k2 += 1 }
             guard k2 < eventYs.count, !active.isEmpty else { continue }
             band(from: ya, to: eventYs[k2], rule: rule, depth: 0)
+            if bandWork > Self.maxBandWork {  // crossings split the bands more than estimated
+                discardDeposits()
+                depositEdgesAsWinding()
+                return windingToCoverage(rule: rule)
+            }
         }
+        work += bandWork
         edges.removeAll(keepingCapacity: true)
     }
 
@@ -124,6 +170,7 @@ public struct CoverageRasterizer {
     private mutating func band(from ya: Double, to yb: Double, rule: FillRule, depth: Int) {
         // x of every active edge at the top and bottom of the band; order by top, then bottom.
         let n = active.count
+        bandWork += n
         bandTop.removeAll(keepingCapacity: true)
         bandBottom.removeAll(keepingCapacity: true)
         // Insertion sort of the (nearly sorted) active list by x at the top of the band.
@@ -145,6 +192,7 @@ public struct CoverageRasterizer {
             active[j + 1] = index
             bandTop[j + 1] = top
             bandBottom[j + 1] = bottom
+            bandWork += i - j - 1
             i += 1
         }
         // Crossing inside the band: split at the first crossing of neighbours and do both halves.
@@ -290,6 +338,7 @@ public struct CoverageRasterizer {
         guard minY <= maxY, width > 0 else { return }
         let x0 = max(0, minX)
         let xEnd = min(width, maxX + 1)  // cells past maxX hold nothing
+        work += (min(height - 1, maxY) - max(0, minY) + 1) * (width - x0)
         let stride = self.stride
         let width = self.width
         cells.withUnsafeMutableBufferPointer { cells in
@@ -328,5 +377,76 @@ public struct CoverageRasterizer {
             }
         }
         minX = .max; maxX = .min; minY = .max; maxY = .min
+    }
+}
+
+// MARK: Bounded work for hostile inputs
+
+extension CoverageRasterizer {
+    /// The band sweep's work for the edges collected (sorted by `y0`, with `eventYs` sorted): for every
+    /// distinct event y, the number of edges active from there. An edge is active at y when it started at or
+    /// before y and ends after it; since `eventYs` holds every start and every end, that is
+    /// 2·#(starts ≤ y) − #(events ≤ y).
+    fileprivate func estimatedBandWork() -> Int {
+        var work = 0
+        var starts = 0
+        var k = 0
+        while k < eventYs.count {
+            let y = eventYs[k]
+            while k < eventYs.count, eventYs[k] == y { k += 1 }
+            while starts < edges.count, edges[starts].y0 <= y { starts += 1 }
+            work += 2 * starts - k
+            if work > Self.maxBandWork { return work }
+        }
+        return work
+    }
+
+    /// Clears what a band sweep given up half-way deposited.
+    fileprivate mutating func discardDeposits() {
+        guard minY <= maxY else { return }
+        let x0 = max(0, minX), x1 = min(stride - 1, maxX + 1)
+        for y in max(0, minY)...min(height - 1, maxY) where x0 <= x1 {
+            for x in x0...x1 { cells[y * stride + x] = 0 }
+        }
+        minX = .max; maxX = .min; minY = .max; maxY = .min
+    }
+
+    /// Coverage without the band sweep, linear in the edges: each edge deposits its winding direction
+    /// (the plain signed-area accumulation of font-rs) — the edges kept so far now, later ones as they
+    /// arrive — and `windingToCoverage` applies the fill rule at the sweep. Exact wherever contours do not
+    /// overlap inside a pixel; where they do, a pixel can come out darker than its exact area.
+    fileprivate mutating func depositEdgesAsWinding() {
+        for e in edges { deposit(e.x0, e.y0, e.x1, e.y1, Double(e.dir)) }
+        edges.removeAll(keepingCapacity: true)
+        windingOnly = true
+    }
+
+    /// Turns every dirty row's running sum — the winding number, fractional at anti-aliased edges — into
+    /// the fill rule's coverage, stored back as differences, which `sweep`'s own running sum turns into
+    /// exactly that coverage.
+    fileprivate mutating func windingToCoverage(rule: FillRule) {
+        windingOnly = false
+        guard minY <= maxY, width > 0 else { return }
+        let x0 = max(0, minX), xEnd = min(width, maxX + 1)
+        guard x0 < xEnd else { return }
+        work += (min(height - 1, maxY) - max(0, minY) + 1) * (xEnd - x0)
+        let stride = self.stride
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in max(0, minY)...min(height - 1, maxY) {
+                let base = y * stride
+                var winding: Float = 0
+                var previous: Float = 0
+                for x in x0..<xEnd {
+                    winding += cells[base + x]
+                    let coverage: Float
+                    switch rule {
+                    case .nonzero: coverage = min(1, abs(winding))
+                    case .evenodd: coverage = abs(winding - 2 * (winding / 2).rounded())
+                    }
+                    cells[base + x] = coverage - previous
+                    previous = coverage
+                }
+            }
+        }
     }
 }

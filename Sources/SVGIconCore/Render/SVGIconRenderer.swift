@@ -15,9 +15,63 @@ public struct SVGIconRenderer {
     private var depth = 0
     public static let maxOffscreenDepth = 32
 
+    /// Work one render may do, counted in rasterized rows, swept cells, band-sweep steps and pixels of
+    /// offscreen buffers: `defaultWorkLimit` is far beyond what any icon needs at the size asked for, so
+    /// only a hostile or broken file reaches it. The render then stops and `limitExceeded` says so.
+    public var workLimit: Int {
+        didSet { rasterizer.workLimit = workLimit }
+    }
+    /// Bytes of offscreen buffers (group opacity, clip paths, masks) that may be alive at once.
+    public var offscreenByteLimit: Int
+    /// Why the render stopped before drawing everything (nil when it finished): the pixmap is then
+    /// incomplete and should not be used.
+    public private(set) var limitExceeded: String?
+    private var offscreenBytes = 0
+    /// Work outside the rasterizer (offscreen buffers filled and combined).
+    private var bufferWork = 0
+
+    /// 2²⁶ steps (a few tenths of a second), or 128 per output pixel for outputs over 724 × 724.
+    public static func defaultWorkLimit(width: Int, height: Int) -> Int {
+        max(1 << 26, 128 * max(0, width) * max(0, height))
+    }
+
+    /// 128 MiB, or two full-size RGBA buffers for outputs over 2048 × 2048.
+    public static func defaultOffscreenByteLimit(width: Int, height: Int) -> Int {
+        max(128 << 20, 2 * 16 * max(0, width) * max(0, height))
+    }
+
     public init(options: RenderOptions) {
         self.options = options
         self.rasterizer = CoverageRasterizer(width: options.width, height: options.height)
+        self.workLimit = Self.defaultWorkLimit(width: options.width, height: options.height)
+        self.offscreenByteLimit = Self.defaultOffscreenByteLimit(width: options.width, height: options.height)
+        rasterizer.workLimit = workLimit
+    }
+
+    /// False once a limit is reached: nothing more is drawn.
+    private mutating func withinLimits() -> Bool {
+        if limitExceeded == nil, rasterizer.work + bufferWork > workLimit {
+            limitExceeded = "drawing it needs more than \(workLimit) steps (the work limit at \(options.width)×\(options.height))"
+        }
+        return limitExceeded == nil
+    }
+
+    /// Accounts for a canvas-sized buffer of `bytesPerPixel` about to be allocated; false (and the render
+    /// stops) when it would pass the offscreen memory or work limit. Give the bytes back with `release`.
+    private mutating func reserve(bytesPerPixel: Int) -> Bool {
+        let bytes = options.width * options.height * bytesPerPixel
+        bufferWork += bytes / 4
+        guard withinLimits() else { return false }
+        guard offscreenBytes + bytes <= offscreenByteLimit else {
+            limitExceeded = "its nested opacity groups, clip paths and masks need more than \(offscreenByteLimit >> 20) MiB of offscreen buffers at \(options.width)×\(options.height)"
+            return false
+        }
+        offscreenBytes += bytes
+        return true
+    }
+
+    private mutating func release(bytesPerPixel: Int) {
+        offscreenBytes -= options.width * options.height * bytesPerPixel
     }
 
     /// The transform from the icon's viewBox space to output pixels: the viewBox fitted into the
@@ -37,6 +91,7 @@ public struct SVGIconRenderer {
         guard options.width > 0, options.height > 0 else { return pixmap }
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
         draw(icon.layers, transform: fit, into: &pixmap)
+        _ = withinLimits()  // the last shape may have passed the limit
         if let bg = options.background { pixmap.fillBehind(bg) }
         return pixmap
     }
@@ -47,7 +102,7 @@ public struct SVGIconRenderer {
 
     private mutating func draw(_ layer: SVGIconLayer, parent: SVGTransform, into pixmap: inout Pixmap) {
         let t = parent.concatenating(layer.transform)
-        guard t.isInvertible, layer.opacity > 0 else { return }
+        guard t.isInvertible, layer.opacity > 0, withinLimits() else { return }
         var wholeLayerOpacity = layer.opacity < 1
         if case .shape(let shape) = layer.content, shape.fill == nil || shape.stroke == nil {
             // One paint: its opacity can simply scale that paint.
@@ -58,9 +113,9 @@ public struct SVGIconRenderer {
             drawContent(layer, transform: t, opacity: layer.opacity, into: &pixmap)
             return
         }
-        guard depth < Self.maxOffscreenDepth else { return }
+        guard depth < Self.maxOffscreenDepth, reserve(bytesPerPixel: 16) else { return }
         depth += 1
-        defer { depth -= 1 }
+        defer { depth -= 1; release(bytesPerPixel: 16) }
         var offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
         drawContent(layer, transform: t, opacity: 1, into: &offscreen)
         var box: SVGRect?? = nil
@@ -166,6 +221,8 @@ public struct SVGIconRenderer {
     private mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform,
                                        boundingBox: () -> SVGRect?) -> [Float] {
         let count = options.width * options.height
+        guard reserve(bytesPerPixel: 4) else { return [Float](repeating: 0, count: count) }
+        defer { release(bytesPerPixel: 4) }
         var base = t
         if clip.units == .objectBoundingBox {
             guard let box = boundingBox(), box.width > 0, box.height > 0 else {
@@ -188,7 +245,8 @@ public struct SVGIconRenderer {
     /// Unites one clip-path child into `coverage` (a + b − a·b, as drawing it in black would).
     private mutating func addClipLayer(_ layer: SVGIconLayer, parent: SVGTransform, into coverage: inout [Float]) {
         let t = parent.concatenating(layer.transform)
-        guard t.isInvertible else { return }
+        guard t.isInvertible, reserve(bytesPerPixel: 4) else { return }
+        defer { release(bytesPerPixel: 4) }
         var own = [Float](repeating: 0, count: coverage.count)
         switch layer.content {
         case .group(let children):
@@ -229,7 +287,9 @@ public struct SVGIconRenderer {
             region = SVGRect(x: box.x + mask.x * box.width, y: box.y + mask.y * box.height,
                              width: mask.width * box.width, height: mask.height * box.height)
         }
-        guard region.width > 0, region.height > 0, depth < Self.maxOffscreenDepth else { return zero }
+        guard region.width > 0, region.height > 0, depth < Self.maxOffscreenDepth,
+              reserve(bytesPerPixel: 24) else { return zero }
+        defer { release(bytesPerPixel: 24) }
         var contentTransform = t
         if mask.contentUnits == .objectBoundingBox {
             guard let box, box.width > 0, box.height > 0 else { return zero }
@@ -276,8 +336,25 @@ extension SVGIconDefinition {
         render(options: RenderOptions(width: size * scale, height: size * scale, tint: tint ?? .black))
     }
 
+    /// Renders the icon. A hostile icon that reaches the renderer's limits comes back incomplete; use
+    /// `renderChecked(options:)` to hear about it.
     public func render(options: RenderOptions) -> Pixmap {
         var renderer = SVGIconRenderer(options: options)
         return renderer.render(self)
     }
+
+    /// Renders the icon, or throws when drawing it would pass the renderer's work or offscreen memory
+    /// limits (see `SVGIconRenderer.workLimit`).
+    public func renderChecked(options: RenderOptions) throws(SVGRenderLimitError) -> Pixmap {
+        var renderer = SVGIconRenderer(options: options)
+        let pixmap = renderer.render(self)
+        if let reason = renderer.limitExceeded { throw SVGRenderLimitError(reason: reason) }
+        return pixmap
+    }
+}
+
+/// A render stopped at one of the renderer's limits; `reason` says which.
+public struct SVGRenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { "too complex to render: \(reason)" }
 }

@@ -27,6 +27,17 @@ struct DocumentTree {
 
     /// Upper bound on elements (a hostile file with millions of elements is refused, not slowly drawn).
     static let maxElements = 200_000
+    /// Steps the cascade may take for a document (a compound selector tested against an element, a
+    /// declaration kept for an element):
+    /// far more than icons need, few enough to take well under a second.
+    static let maxCascadeWork = 1_000_000
+    /// Selector tests made so far; past `maxCascadeWork` no more rules match and the document is refused.
+    private(set) var cascadeWork = 0
+    /// Style sheet rules filed under what their last compound requires ("#id", ".class" or the element
+    /// name), so that an element is only tested against rules that can match it, as browsers do.
+    private var rulesByKey: [String: [Int]] = [:]
+    /// Rules whose last compound names no id, class or type (`*`, `[attr]`).
+    private var universalRules: [Int] = []
 
     struct TooLarge: Error {}
 
@@ -35,6 +46,18 @@ struct DocumentTree {
         for node in nodes where node.isSVG && node.name == "style" {
             let type = node.attribute("type")?.lowercased()
             if type == nil || type == "" || type == "text/css" { styleSheet.add(node.text) }
+        }
+        for (i, rule) in styleSheet.rules.enumerated() {
+            guard let last = rule.selector.compounds.last else { continue }
+            if let id = last.id {
+                rulesByKey["#" + id, default: []].append(i)
+            } else if let cls = last.classes.first {
+                rulesByKey["." + cls, default: []].append(i)
+            } else if let type = last.type {
+                rulesByKey[type, default: []].append(i)
+            } else {
+                universalRules.append(i)
+            }
         }
         cascaded = Array(repeating: nil, count: nodes.count)
     }
@@ -80,8 +103,21 @@ struct DocumentTree {
         }
         // Style sheet rules that match, by specificity then order.
         var matched: [(rank: Int, order: Int, declarations: [CSSStyleSheet.Declaration])] = []
-        for rule in styleSheet.rules where matches(rule.selector, index) {
-            matched.append((rule.selector.specificityRank, rule.order, rule.declarations))
+        var candidates = cascadeWork <= DocumentTree.maxCascadeWork ? universalRules : []
+        if !rulesByKey.isEmpty, cascadeWork <= DocumentTree.maxCascadeWork {
+            var keys = [node.name]
+            if let id = node.attribute("id") { keys.append("#" + id) }
+            for cls in Set(node.classes) { keys.append("." + cls) }
+            for key in keys { candidates += rulesByKey[key] ?? [] }
+        }
+        for r in candidates {
+            guard cascadeWork <= DocumentTree.maxCascadeWork else { break }
+            if matches(styleSheet.rules[r].selector, index) {
+                let rule = styleSheet.rules[r]
+                // Declarations kept per element cost memory and time too.
+                cascadeWork += rule.declarations.count
+                matched.append((rule.selector.specificityRank, rule.order, rule.declarations))
+            }
         }
         matched.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
         var important: [CSSStyleSheet.Declaration] = []
@@ -109,33 +145,46 @@ struct DocumentTree {
         return found
     }
 
-    private func matches(_ selector: CSSSelector, _ index: Int) -> Bool {
-        matches(selector, compoundIndex: selector.compounds.count - 1, node: index)
+    private mutating func matches(_ selector: CSSSelector, _ index: Int) -> Bool {
+        var failed: Set<Int> = []
+        return matches(selector, compoundIndex: selector.compounds.count - 1, node: index, failed: &failed)
     }
 
-    private func matches(_ selector: CSSSelector, compoundIndex: Int, node index: Int) -> Bool {
-        guard matches(selector.compounds[compoundIndex], nodes[index]) else { return false }
+    /// Whether compounds 0…compoundIndex match with the last of them on `index`. `failed` remembers the
+    /// (compound, ancestor) pairs already known not to match, so that descendant combinators cost
+    /// compounds × depth tests instead of trying every combination of ancestors.
+    private mutating func matches(_ selector: CSSSelector, compoundIndex: Int, node index: Int,
+                                  failed: inout Set<Int>) -> Bool {
+        cascadeWork += 1
+        guard cascadeWork <= DocumentTree.maxCascadeWork, matches(selector.compounds[compoundIndex], index) else {
+            return false
+        }
         if compoundIndex == 0 { return true }
         switch selector.combinators[compoundIndex - 1] {
         case .child:
             guard let parent = nodes[index].parent else { return false }
-            return matches(selector, compoundIndex: compoundIndex - 1, node: parent)
+            return matches(selector, compoundIndex: compoundIndex - 1, node: parent, failed: &failed)
         case .descendant:
             var ancestor = nodes[index].parent
             while let a = ancestor {
-                if matches(selector, compoundIndex: compoundIndex - 1, node: a) { return true }
+                let key = (compoundIndex - 1) * nodes.count + a
+                if !failed.contains(key) {
+                    if matches(selector, compoundIndex: compoundIndex - 1, node: a, failed: &failed) { return true }
+                    failed.insert(key)
+                }
                 ancestor = nodes[a].parent
             }
             return false
         }
     }
 
-    private func matches(_ compound: CSSSelector.Compound, _ node: Node) -> Bool {
-        if let type = compound.type, type != node.name { return false }
-        if let id = compound.id, node.attribute("id") != id { return false }
-        for cls in compound.classes where !node.classes.contains(cls) { return false }
+    /// Reads the node in place (copying a `Node` per test would cost more than the test).
+    private func matches(_ compound: CSSSelector.Compound, _ index: Int) -> Bool {
+        if let type = compound.type, type != nodes[index].name { return false }
+        if let id = compound.id, nodes[index].attribute("id") != id { return false }
+        for cls in compound.classes where !nodes[index].classes.contains(cls) { return false }
         for test in compound.attributes {
-            guard let value = node.attribute(test.name) else { return false }
+            guard let value = nodes[index].attribute(test.name) else { return false }
             switch test.match {
             case .present: break
             case .equals(let v): if value != v { return false }

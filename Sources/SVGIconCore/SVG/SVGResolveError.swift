@@ -4,6 +4,12 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
     case notSVGRoot(name: String, line: Int)
     /// More elements than svgicon will read from one file.
     case tooManyElements(limit: Int)
+    /// More elements than `SVGResolver.maxExpandedElements` once `use` references are expanded.
+    case tooManyExpandedElements(limit: Int)
+    /// More path segments than `SVGResolver.maxPathSegments`, `use` expansion included.
+    case tooManyPathSegments(limit: Int)
+    /// Applying the style sheet would take too long: its rules against the document's elements.
+    case styleSheetTooCostly(rules: Int, elements: Int)
 
     public var description: String {
         switch self {
@@ -11,6 +17,12 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
             return "line \(line): the root element is <\(name)>, not <svg>; this is not an SVG document"
         case .tooManyElements(let limit):
             return "the document has more than \(limit) elements; not an icon"
+        case .tooManyExpandedElements(let limit):
+            return "use references expand the document to more than \(limit) elements; not an icon"
+        case .tooManyPathSegments(let limit):
+            return "the document has more than \(limit) path segments (use references included); not an icon"
+        case .styleSheetTooCostly(let rules, let elements):
+            return "matching \(rules) style rules against \(elements) elements takes more than \(DocumentTree.maxCascadeWork) steps; not an icon"
         }
     }
 }

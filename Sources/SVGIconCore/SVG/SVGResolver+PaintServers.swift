@@ -61,8 +61,12 @@ extension SVGResolver {
         // Stops come from the first element of the chain that has any.
         var stops: [SVGGradientStop] = []
         for n in chain {
-            let stopNodes = tree.nodes[n].children.filter { tree.nodes[$0].isSVG && tree.nodes[$0].name == "stop" }
+            var stopNodes = tree.nodes[n].children.filter { tree.nodes[$0].isSVG && tree.nodes[$0].name == "stop" }
             if stopNodes.isEmpty { continue }
+            if stopNodes.count > SVGResolver.maxGradientStops {
+                warnOnce(n, "has \(stopNodes.count) stops; only the first \(SVGResolver.maxGradientStops) are used", key: "stops")
+                stopNodes.removeSubrange(SVGResolver.maxGradientStops...)
+            }
             var last = 0.0
             for s in stopNodes {
                 var stop = self.stop(s)

@@ -20,10 +20,21 @@ public struct SVGResolver {
         }
     }
 
-    /// Elements that may be produced in total, `use` expansion included.
+    /// Elements that may be produced in total, `use` expansion included; a document that expands to more
+    /// is refused (`SVGResolveError.tooManyExpandedElements`).
     public static let maxExpandedElements = 100_000
-    /// How deeply `use` may reference `use`.
+    /// How deeply `use` may reference `use`; deeper references are skipped with a warning.
     public static let maxUseDepth = 24
+    /// How deeply elements may nest once `use` references are expanded (each `use` adds the depth of what
+    /// it draws); deeper content is skipped with a warning. Bounds the resolver's and renderer's recursion.
+    public static let maxNestingDepth = 256
+    /// Path segments (`path`, basic shapes and polylines, after `use` expansion) one document may have;
+    /// a document with more is refused (`SVGResolveError.tooManyPathSegments`).
+    public static let maxPathSegments = 1_000_000
+    /// Stops one gradient may have; later stops are ignored with a warning.
+    public static let maxGradientStops = 256
+    /// Warnings kept per document; one last warning says how many more there were.
+    public static let maxWarnings = 100
 
     var tree: DocumentTree
     let options: Options
@@ -37,6 +48,14 @@ public struct SVGResolver {
     /// Clip paths, masks and gradients being resolved (cycle detection through `url(#…)`).
     var activeReferences: Set<Int> = []
     private var budget = SVGResolver.maxExpandedElements
+    /// Path segments still allowed.
+    private var segmentBudget = SVGResolver.maxPathSegments
+    /// Current nesting depth of `resolveNode`.
+    private var nesting = 0
+    /// A document-wide limit that was passed: the document is refused.
+    private var limitError: SVGResolveError?
+    /// Warnings past `maxWarnings`, counted instead of kept.
+    private var droppedWarnings = 0
     private var documentStyles: [Int: SVGStyle] = [:]
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
@@ -61,6 +80,14 @@ public struct SVGResolver {
         }
         var resolver = SVGResolver(tree: tree, options: options)
         let icon = resolver.resolveRoot()
+        if resolver.limitError == nil, resolver.tree.cascadeWork > DocumentTree.maxCascadeWork {
+            resolver.limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
+        }
+        if let error = resolver.limitError { throw error }
+        if resolver.droppedWarnings > 0 {
+            resolver.warnings.append(SVGWarning(line: 0, element: "svg",
+                                                message: "\(resolver.droppedWarnings) more warnings not shown"))
+        }
         return SVGParseResult(icon: icon, warnings: resolver.warnings)
     }
 
@@ -142,12 +169,21 @@ public struct SVGResolver {
             warnOnce(index, "not supported; skipped")
             return nil
         }
-        guard budget > 0 else {
-            warnOnce(index, "more than \(SVGResolver.maxExpandedElements) elements after use expansion; the rest is skipped",
-                     key: "budget")
+        if limitError == nil, tree.cascadeWork > DocumentTree.maxCascadeWork {
+            limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
+        }
+        guard budget > 0, limitError == nil else {
+            if limitError == nil { limitError = .tooManyExpandedElements(limit: SVGResolver.maxExpandedElements) }
             return nil
         }
         budget -= 1
+        guard nesting < SVGResolver.maxNestingDepth else {
+            warnOnce(index, "nested more than \(SVGResolver.maxNestingDepth) levels deep once use references are expanded; skipped",
+                     key: "nesting")
+            return nil
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         var style = parentStyle.inherited()
         apply(tree.declarations(of: index), to: &style, node: index)
         if style.displayNone { return nil }
@@ -282,6 +318,11 @@ public struct SVGResolver {
 
     private mutating func resolveShape(_ index: Int, style: SVGStyle) -> SVGShape? {
         let path = shapePath(index)
+        segmentBudget -= path.verbs.count
+        if segmentBudget < 0 {
+            if limitError == nil { limitError = .tooManyPathSegments(limit: SVGResolver.maxPathSegments) }
+            return nil
+        }
         if path.isEmpty { return nil }
         if clipMode {
             return SVGShape(path: path, fill: SVGFill(paint: .tint, rule: style.clipRule), stroke: nil)
@@ -293,9 +334,14 @@ public struct SVGResolver {
         }
         var stroke: SVGStroke? = nil
         if style.strokeWidth > 0, let paint = resolvePaint(style.stroke, for: index, property: "stroke", style: style) {
+            var dashes = style.dashArray
+            if !dashes.isEmpty, SVGResolver.dashCount(path, pattern: dashes) > Double(Dasher.maxDashes) {
+                warn(index, "stroke-dasharray would cut the path into more than \(Dasher.maxDashes) dashes; drawn solid")
+                dashes = []
+            }
             stroke = SVGStroke(paint: paint, opacity: style.strokeOpacity,
                                style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
-                                                  miterLimit: style.miterLimit, dashes: style.dashArray,
+                                                  miterLimit: style.miterLimit, dashes: dashes,
                                                   dashOffset: style.dashOffset),
                                nonScaling: style.nonScalingStroke)
         }
@@ -313,8 +359,9 @@ public struct SVGResolver {
         switch node.name {
         case "path":
             guard let d = node.attribute("d") else { return SVGPath() }
-            let (path, error) = PathDataParser.parse(d)
-            if let error {
+            // One segment past the budget is enough to know the document is over it.
+            let (path, error) = PathDataParser.parse(d, maxSegments: max(0, segmentBudget) + 1)
+            if let error, path.verbs.count <= segmentBudget {
                 warn(index, "\(error.description); drawing the part before it")
             }
             return path
@@ -346,6 +393,23 @@ public struct SVGResolver {
         default:
             return SVGPath()
         }
+    }
+
+    /// How many dashes `pattern` (even count) cuts `path` into, at most: its control polygon is at least as
+    /// long as the path.
+    static func dashCount(_ path: SVGPath, pattern: [Double]) -> Double {
+        let period = pattern.reduce(0, +)
+        guard period > 0, period.isFinite else { return 0 }
+        var length = 0.0
+        path.forEachSegment { segment in
+            switch segment {
+            case .move: break
+            case .line(let a, let b), .close(let a, let b): length += (b - a).length
+            case .quad(let a, let b, let c): length += (b - a).length + (c - b).length
+            case .cubic(let a, let b, let c, let d): length += (b - a).length + (c - b).length + (d - c).length
+            }
+        }
+        return length / period * Double(pattern.count / 2)
     }
 
     /// The numbers at the start of a list, up to the first thing that is not a number.
@@ -542,6 +606,10 @@ public struct SVGResolver {
     // MARK: Warnings
 
     mutating func warn(_ node: Int, _ message: String) {
+        guard warnings.count < SVGResolver.maxWarnings else {
+            droppedWarnings += 1
+            return
+        }
         warnings.append(SVGWarning(line: tree.nodes[node].line, element: tree.nodes[node].name, message: message))
     }
 

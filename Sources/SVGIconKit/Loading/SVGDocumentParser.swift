@@ -9,9 +9,13 @@ public enum SVGDocumentParser {
         } catch let error as SVGResolveError {
             switch error {
             case .notSVGRoot(let name, let line):
+                if name == "svg", let namespace = root.namespace {
+                    throw SVGLoadError(kind: .notSVG, file: file, line: line,
+                                       reason: "the root <svg> is in the namespace \"\(namespace)\", not \(SVGElement.svgNamespace); this is not an SVG document")
+                }
                 throw SVGLoadError(kind: .notSVG, file: file, line: line,
                                    reason: "the root element is <\(name)>, not <svg>; this is not an SVG document")
-            case .tooManyElements:
+            case .tooManyElements, .tooManyExpandedElements, .tooManyPathSegments, .styleSheetTooCostly:
                 throw SVGLoadError(kind: .limitExceeded, file: file, reason: error.description)
             }
         } catch {

@@ -18,6 +18,9 @@ struct CSSSelector: Hashable, Sendable {
 
     enum Combinator: Hashable, Sendable { case descendant, child }
 
+    /// Longer selectors are not supported (matching recurses once per compound).
+    static let maxCompounds = 32
+
     /// Right-most compound last; `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`.
     var compounds: [Compound]
     var combinators: [Combinator]
@@ -151,7 +154,8 @@ struct CSSSelector: Hashable, Sendable {
                 return nil  // ':', '+', '~', '|', … are not supported
             }
         }
-        guard !compounds.isEmpty, combinators.count == compounds.count - 1 else { return nil }
+        guard !compounds.isEmpty, compounds.count <= CSSSelector.maxCompounds,
+              combinators.count == compounds.count - 1 else { return nil }
         return CSSSelector(compounds: compounds, combinators: combinators)
     }
 }
