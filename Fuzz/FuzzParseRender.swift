@@ -12,9 +12,14 @@ public func svgiconFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     guard let result = try? SVGDocumentParser.parse(bytes, file: "<fuzz>") else { return 0 }
     let icon = result.icon
     _ = result.warnings.map(\.description)
-    // A small square render, tinted, encoded (what most callers do).
-    let square = icon.render(options: RenderOptions(width: 32, height: 32, tint: SVGColor(red: 10, green: 132, blue: 255)))
+    // A small square render, tinted, encoded (what most callers do). The work limit is lower than the
+    // default: the sanitizers make every step some ten times slower, and an input that reaches the limit
+    // is doing what it should (stopping), not hanging.
+    var renderer = SVGIconRenderer(options: RenderOptions(width: 32, height: 32, tint: SVGColor(red: 10, green: 132, blue: 255)))
+    renderer.workLimit = 1 << 22
+    let square = renderer.render(icon)
     _ = try? PNGCodec.encode(square)
+    guard renderer.limitExceeded == nil else { return 0 }
     // The document's own proportions at up to 48 pixels, on a background (exercises the fit transform with
     // extreme viewBoxes and the background path).
     let aspect = icon.aspect
@@ -26,7 +31,8 @@ public func svgiconFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
             width = max(1, min(48, Int((48 * aspect).rounded(.up))))
         }
     }
-    let fitted = icon.render(options: RenderOptions(width: width, height: height, background: .white))
-    _ = fitted.premultipliedRGBA8()
+    var fitted = SVGIconRenderer(options: RenderOptions(width: width, height: height, background: .white))
+    fitted.workLimit = 1 << 22
+    _ = fitted.render(icon).premultipliedRGBA8()
     return 0
 }

@@ -49,7 +49,7 @@ public struct CoverageRasterizer {
     /// Band work (the number of edges active in each band, summed over the bands, plus the moves that keep
     /// them sorted) above which a shape's coverage is accumulated in one linear pass instead of the exact
     /// band sweep. See `depositEdgesAsWinding`.
-    public static let maxBandWork = 1 << 24
+    public static let maxBandWork = 1 << 21
     /// Edges one shape may keep for the band sweep (48 MiB); a shape with more is accumulated in one linear
     /// pass as its edges arrive, without keeping them.
     public static let maxEdges = 1 << 20
@@ -79,8 +79,9 @@ public struct CoverageRasterizer {
     public mutating func addLine(_ p0: SVGPoint, _ p1: SVGPoint) {
         // Hostile-input guards: clamping keeps every later product and Int conversion finite, and moves what
         // falls on the canvas by less than 1e-8 px; an edge too steep for a finite slope has no area.
+        guard work <= workLimit else { return }
         work += 1
-        guard !(p0.x.isNaN || p0.y.isNaN || p1.x.isNaN || p1.y.isNaN), work <= workLimit else { return }
+        guard !(p0.x.isNaN || p0.y.isNaN || p1.x.isNaN || p1.y.isNaN) else { return }
         let limit = Self.coordinateLimit
         var x0 = min(max(p0.x, -limit), limit), y0 = min(max(p0.y, -limit), limit)
         var x1 = min(max(p1.x, -limit), limit), y1 = min(max(p1.y, -limit), limit)
@@ -127,11 +128,12 @@ public struct CoverageRasterizer {
         eventYs.sort()
         // Hostile-input guard: too much band work for the edges (many edges sharing rows) is done the
         // bounded way instead.
-        bandWork = estimatedBandWork()
-        if bandWork > Self.maxBandWork {
+        if estimatedBandWork() > Self.maxBandWork {
+            work += eventYs.count
             depositEdgesAsWinding()
             return windingToCoverage(rule: rule)
         }
+        bandWork = 0
         active.removeAll(keepingCapacity: true)
         var next = 0
         var previousY = -Double.infinity
@@ -161,7 +163,8 @@ public struct CoverageRasterizer {
                 return windingToCoverage(rule: rule)
             }
         }
-        work += bandWork
+        work += 16 * bandWork  // a band step costs about sixteen swept cells
+        bandWork = 0
         edges.removeAll(keepingCapacity: true)
     }
 
@@ -223,6 +226,7 @@ public struct CoverageRasterizer {
             let insideBefore = rule == .nonzero ? before != 0 : (before & 1) != 0
             let insideAfter = rule == .nonzero ? winding != 0 : (winding & 1) != 0
             if insideBefore != insideAfter {
+                bandWork += Int(min((bandBottom[i] - bandTop[i]).magnitude, Double(width)))  // cells it crosses
                 deposit(bandTop[i], ya, bandBottom[i], yb, insideAfter ? 1 : -1)
             }
         }
@@ -416,6 +420,8 @@ extension CoverageRasterizer {
     /// arrive — and `windingToCoverage` applies the fill rule at the sweep. Exact wherever contours do not
     /// overlap inside a pixel; where they do, a pixel can come out darker than its exact area.
     fileprivate mutating func depositEdgesAsWinding() {
+        work += 16 * bandWork  // what a band sweep given up half-way spent
+        bandWork = 0
         for e in edges { deposit(e.x0, e.y0, e.x1, e.y1, Double(e.dir)) }
         edges.removeAll(keepingCapacity: true)
         windingOnly = true

@@ -63,7 +63,8 @@ public struct SVGIconRenderer {
         bufferWork += bytes / 4
         guard withinLimits() else { return false }
         guard offscreenBytes + bytes <= offscreenByteLimit else {
-            limitExceeded = "its nested opacity groups, clip paths and masks need more than \(offscreenByteLimit >> 20) MiB of offscreen buffers at \(options.width)×\(options.height)"
+            let limit = offscreenByteLimit >= 1 << 20 ? "\(offscreenByteLimit >> 20) MiB" : "\(offscreenByteLimit >> 10) KiB"
+            limitExceeded = "its nested opacity groups, clip paths and masks need more than \(limit) of offscreen buffers at \(options.width)×\(options.height)"
             return false
         }
         offscreenBytes += bytes

@@ -30,7 +30,7 @@ struct DocumentTree {
     /// Steps the cascade may take for a document (a compound selector tested against an element, a
     /// declaration kept for an element):
     /// far more than icons need, few enough to take well under a second.
-    static let maxCascadeWork = 1_000_000
+    static let maxCascadeWork = 500_000
     /// Selector tests made so far; past `maxCascadeWork` no more rules match and the document is refused.
     private(set) var cascadeWork = 0
     /// Style sheet rules filed under what their last compound requires ("#id", ".class" or the element

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import SVGIconKit
+
+/// libxml2 as svgicon configures it: nothing outside the bytes is read, entities expand within a budget,
+/// and the element and depth limits stop parsing early.
+@Suite("XML reading of hostile documents")
+struct HostileXMLTests {
+    private func read(_ text: String, file: String = "t.svg") throws(SVGLoadError) -> SVGElement {
+        try XMLDocumentReader.read(Array(text.utf8), file: file)
+    }
+
+    private func error(_ text: String, file: String = "t.svg") -> SVGLoadError? {
+        do {
+            _ = try SVGDocumentParser.parse(text, file: file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A file whose content would show up in the error, the element tree or the icon if it were read.
+    private func withSecretFile(_ body: (String) throws -> Void) throws {
+        let folder = TemporaryFolder()
+        let path = folder.write("secret.txt", "SVGICON-SECRET-CONTENT")
+        try body(path)
+    }
+
+    @Test("An external entity in text, an attribute or a namespace is refused without reading the file")
+    func externalEntityReferences() throws {
+        try withSecretFile { secret in
+            let doctype = "<!DOCTYPE svg [<!ENTITY s SYSTEM \"file://\(secret)\">]>\n"
+            let documents = [
+                doctype + "<svg xmlns=\"http://www.w3.org/2000/svg\"><style>&s;</style></svg>",
+                doctype + "<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"M0 0h4v4z\" class=\"&s;\"/></svg>",
+                doctype + "<svg xmlns=\"&s;\"/>",
+            ]
+            for document in documents {
+                let failure = try #require(error(document, file: "xxe.svg"))
+                #expect(!failure.description.contains("SVGICON-SECRET-CONTENT"))
+                #expect(failure.kind == .refused || failure.kind == .malformedXML, "\(failure)")
+                #expect(failure.description.contains("svgicon never reads external entities"), "\(failure)")
+            }
+        }
+    }
+
+    @Test("External parameter entities and DTDs are never loaded; the icon still renders")
+    func externalSubsets() throws {
+        try withSecretFile { secret in
+            for doctype in ["<!DOCTYPE svg [<!ENTITY % s SYSTEM \"file://\(secret)\"> %s;]>",
+                            "<!DOCTYPE svg SYSTEM \"file://\(secret)\">"] {
+                let text = doctype + "\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><path d=\"M0 0h4v4z\"/></svg>"
+                let root = try read(text)
+                #expect(!"\(root)".contains("SVGICON-SECRET-CONTENT"))
+                let result = try SVGDocumentParser.parse(text)
+                #expect(result.icon.layers.count == 1 && result.warnings.isEmpty)
+            }
+        }
+    }
+
+    @Test("Illustrator's internal entities for namespaces and styles are expanded")
+    func illustratorEntities() throws {
+        let text = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+            <!ENTITY ns_svg "http://www.w3.org/2000/svg">
+            <!ENTITY ns_xlink "http://www.w3.org/1999/xlink">
+            <!ENTITY st0 "fill:#FF3B30;">
+            <!ENTITY both "&st0; stroke:&amp;none;">
+        ]>
+        <svg xmlns="&ns_svg;" xmlns:xlink="&ns_xlink;" viewBox="0 0 24 24">
+          <path id="p" style="&st0;" d="M2,2h20v20H2V2z"/>
+          <use xlink:href="#p" style="&both;"/>
+        </svg>
+        """
+        let root = try read(text)
+        #expect(root.namespace == SVGElement.svgNamespace)
+        #expect(root.children[0].attribute("style") == "fill:#FF3B30;")
+        #expect(root.children[1].attribute("style") == "fill:#FF3B30; stroke:&none;")
+        let result = try SVGDocumentParser.parse(text)
+        #expect(result.icon.layers.count == 2)
+        let pixel = result.icon.render(size: 24).pixel(x: 12, y: 12)
+        #expect(pixel.r == 0xFF && pixel.g == 0x3B && pixel.b == 0x30 && pixel.a == 255)
+    }
+
+    @Test("Entity expansion stops at its budget and at its nesting limit")
+    func entityBudgets() throws {
+        let big = String(repeating: "a", count: 20_000)
+        let quadratic = "<!DOCTYPE svg [<!ENTITY a \"\(big)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g class=\""
+            + String(repeating: "&a;", count: 60) + "\"/></svg>"
+        let budget = try #require(error(quadratic, file: "q.svg"))
+        #expect(budget.kind == .limitExceeded)
+        #expect(budget.description == "q.svg:3: entity references expand to more than 1 MiB (an entity bomb); refused")
+        // Entities referring to entities: a short chain expands, a long one is refused (libxml2 stops chains
+        // past 7 levels itself; svgicon's own nesting limit of 16 backs that up).
+        func chain(_ length: Int) -> String {
+            var declarations = "<!ENTITY e\(length) \"x\">"
+            for i in (0..<length).reversed() { declarations += "<!ENTITY e\(i) \"&e\(i + 1);\">" }
+            return "<!DOCTYPE svg [\(declarations)]>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"&e0;\"/>"
+        }
+        #expect(try read(chain(6)).attribute("class") == "x")
+        let long = try #require(error(chain(20), file: "n.svg"))
+        #expect(long.description.hasPrefix("n.svg:2:"))
+        #expect(long.description.contains("entity"))
+    }
+
+    @Test("Elements may nest 128 deep, not 129; the error names the line")
+    func depthLimit() throws {
+        func nested(_ depth: Int) -> String {
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">\n" + String(repeating: "<g>", count: depth - 1)
+                + String(repeating: "</g>", count: depth - 1) + "</svg>"
+        }
+        #expect(throws: Never.self) { try read(nested(128)) }
+        let failure = try #require(error(nested(129), file: "deep.svg"))
+        #expect(failure.kind == .limitExceeded)
+        #expect(failure.description == "deep.svg:2: elements nest more than 128 levels deep; not an icon")
+    }
+
+    @Test("Parsing stops at the element limit, before libxml2 builds the rest of the tree")
+    func elementLimit() throws {
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 250_000) + "</svg>"
+        let failure = try #require(error(text, file: "many.svg"))
+        #expect(failure.description == "many.svg:1: more than 200000 elements; not an icon")
+    }
+}
