@@ -140,11 +140,18 @@ struct HostileInputTests {
 
     @Test("Per-element limits warn and keep drawing: nesting, gradient stops, dashes, warnings")
     func warningLimits() throws {
-        // use of use of … each adding depth: past maxNestingDepth, content is skipped with one warning.
+        // Groups 120 deep drawn through 4 nested uses: 129 levels, past maxNestingDepth; the content is
+        // skipped with one warning.
         var chain = el("rect", [("width", "4"), ("height", "4")])
-        for _ in 0..<300 { chain = el("g", [], [chain]) }
-        let deep = try SVGResolver.resolve(svg([chain]))
-        #expect(deep.warnings.map(\.description) == ["<g>: nested more than 256 levels deep once use references are expanded; skipped"])
+        for _ in 0..<120 { chain = el("g", [], [chain]) }
+        var defs = [el("g", [("id", "u0")], [chain])]
+        for i in 1..<4 { defs.append(el("g", [("id", "u\(i)")], [el("use", [("href", "#u\(i - 1)")])])) }
+        let deep = try SVGResolver.resolve(svg([el("defs", [], defs), el("use", [("href", "#u3")])]))
+        #expect(deep.warnings.map(\.description) == ["<rect>: nested more than 128 levels deep once use references are expanded; skipped"])
+        // A tree built in code deeper than the XML reader allows is refused outright.
+        var tooDeep = el("rect", [])
+        for _ in 0..<200 { tooDeep = el("g", [], [tooDeep]) }
+        #expect(throws: SVGResolveError.nestedTooDeep(limit: 128)) { try SVGResolver.resolve(svg([tooDeep])) }
 
         let stops = (0..<300).map { el("stop", [("offset", "\(Double($0) / 300)"), ("stop-color", "red")]) }
         let gradient = try SVGResolver.resolve(svg([el("linearGradient", [("id", "g")], stops),

@@ -39,10 +39,16 @@ struct DocumentTree {
     /// Rules whose last compound names no id, class or type (`*`, `[attr]`).
     private var universalRules: [Int] = []
 
-    struct TooLarge: Error {}
+    /// How deeply elements may nest (the XML reader stops deeper documents first; this guards trees
+    /// built in code, since building the tree recurses once per level).
+    static let maxDepth = 128
+
+    enum TooLarge: Error {
+        case elements, depth
+    }
 
     init(_ root: SVGElement) throws(TooLarge) {
-        try add(root, parent: nil)
+        try add(root, parent: nil, depth: 1)
         for node in nodes where node.isSVG && node.name == "style" {
             let type = node.attribute("type")?.lowercased()
             if type == nil || type == "" || type == "text/css" { styleSheet.add(node.text) }
@@ -62,8 +68,9 @@ struct DocumentTree {
         cascaded = Array(repeating: nil, count: nodes.count)
     }
 
-    private mutating func add(_ element: SVGElement, parent: Int?) throws(TooLarge) {
-        guard nodes.count < DocumentTree.maxElements else { throw TooLarge() }
+    private mutating func add(_ element: SVGElement, parent: Int?, depth: Int) throws(TooLarge) {
+        guard nodes.count < DocumentTree.maxElements else { throw .elements }
+        guard depth <= DocumentTree.maxDepth else { throw .depth }
         let index = nodes.count
         let classes = element.attribute("class").map {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
@@ -73,7 +80,7 @@ struct DocumentTree {
         if let id = element.attribute("id"), ids[id] == nil { ids[id] = index }
         for child in element.children {
             let childIndex = nodes.count
-            try add(child, parent: index)
+            try add(child, parent: index, depth: depth + 1)
             nodes[index].children.append(childIndex)
         }
     }

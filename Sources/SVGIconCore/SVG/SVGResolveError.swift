@@ -4,6 +4,8 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
     case notSVGRoot(name: String, line: Int)
     /// More elements than svgicon will read from one file.
     case tooManyElements(limit: Int)
+    /// Elements nested deeper than svgicon reads (trees built in code; the XML reader stops such files).
+    case nestedTooDeep(limit: Int)
     /// More elements than `SVGResolver.maxExpandedElements` once `use` references are expanded.
     case tooManyExpandedElements(limit: Int)
     /// More path segments than `SVGResolver.maxPathSegments`, `use` expansion included.
@@ -17,6 +19,8 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
             return "line \(line): the root element is <\(name)>, not <svg>; this is not an SVG document"
         case .tooManyElements(let limit):
             return "the document has more than \(limit) elements; not an icon"
+        case .nestedTooDeep(let limit):
+            return "elements nest more than \(limit) levels deep; not an icon"
         case .tooManyExpandedElements(let limit):
             return "use references expand the document to more than \(limit) elements; not an icon"
         case .tooManyPathSegments(let limit):

@@ -2,6 +2,7 @@
 extension SVGResolver {
     /// Attaches the element's clip path and mask to `layer`. Returns false when the element must not be
     /// drawn at all (a reference that names nothing usable, or a cycle), as resvg does.
+    @inline(never)
     mutating func applyMasking(to layer: inout SVGIconLayer, node index: Int) -> Bool {
         if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
             guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "clipPath" else {

@@ -26,8 +26,10 @@ public struct SVGResolver {
     /// How deeply `use` may reference `use`; deeper references are skipped with a warning.
     public static let maxUseDepth = 24
     /// How deeply elements may nest once `use` references are expanded (each `use` adds the depth of what
-    /// it draws); deeper content is skipped with a warning. Bounds the resolver's and renderer's recursion.
-    public static let maxNestingDepth = 256
+    /// it draws); deeper content is skipped with a warning. Bounds the resolver's and renderer's recursion:
+    /// at this depth a release build needs under 512 KiB of stack (the smallest thread stacks, Apple's
+    /// dispatch queues, have 512 KiB).
+    public static let maxNestingDepth = 128
     /// Path segments (`path`, basic shapes and polylines, after `use` expansion) one document may have;
     /// a document with more is refused (`SVGResolveError.tooManyPathSegments`).
     public static let maxPathSegments = 1_000_000
@@ -73,10 +75,12 @@ public struct SVGResolver {
             throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
         }
         let tree: DocumentTree
-        do {
+        do throws(DocumentTree.TooLarge) {
             tree = try DocumentTree(root)
-        } catch {
+        } catch .elements {
             throw SVGResolveError.tooManyElements(limit: DocumentTree.maxElements)
+        } catch {
+            throw SVGResolveError.nestedTooDeep(limit: DocumentTree.maxDepth)
         }
         var resolver = SVGResolver(tree: tree, options: options)
         let icon = resolver.resolveRoot()
@@ -214,6 +218,7 @@ public struct SVGResolver {
 
     /// SVG's conditional processing, as far as icons use it: no required extensions, and a system language
     /// (if any) that includes English.
+    @inline(never)
     private func passesConditions(_ index: Int) -> Bool {
         let node = tree.nodes[index]
         guard node.isSVG, !SVGResolver.definitionElements.contains(node.name) else { return false }
@@ -288,11 +293,24 @@ public struct SVGResolver {
     }
 
     /// Children of a `symbol` or nested `svg` mapped from its viewBox into (x, y, w, h), clipped there.
+    /// (The work around the recursion is in separate functions so that each level of nesting keeps a
+    /// small stack frame.)
     private mutating func viewportGroup(_ index: Int, style: SVGStyle, x: Double, y: Double, width w: Double,
                                         height h: Double) -> SVGIconLayer? {
+        let saved = (viewportWidth, viewportHeight)
+        let inner = enterViewport(index, x: x, y: y, width: w, height: h)
+        let layers = children(of: index, style: style)
+        (viewportWidth, viewportHeight) = saved
+        if layers.isEmpty { return nil }
+        return SVGResolver.viewportLayer(layers, transform: inner, name: tree.nodes[index].name,
+                                         clip: style.overflowVisible ? nil : (x, y, w, h))
+    }
+
+    /// Sets the percent bases for a viewport's content; returns its transform.
+    @inline(never)
+    private mutating func enterViewport(_ index: Int, x: Double, y: Double, width w: Double, height h: Double) -> SVGTransform {
         let node = tree.nodes[index]
         var inner = SVGTransform.translation(x, y)
-        let saved = (viewportWidth, viewportHeight)
         if let raw = node.attribute("viewBox"), let vb = SVGResolver.parseViewBox(raw) {
             let aspect = node.attribute("preserveAspectRatio").flatMap(SVGResolver.parseAspectRatio) ?? .default
             inner = inner.concatenating(aspect.transform(viewBox: vb, viewportWidth: w, viewportHeight: h))
@@ -302,12 +320,15 @@ public struct SVGResolver {
             viewportWidth = w
             viewportHeight = h
         }
-        let layers = children(of: index, style: style)
-        (viewportWidth, viewportHeight) = saved
-        if layers.isEmpty { return nil }
-        var group = SVGIconLayer(content: .group(layers), transform: inner, elementName: node.name)
-        if !style.overflowVisible {
-            let clipRect = ShapeGeometry.rect(x: x, y: y, width: w, height: h)
+        return inner
+    }
+
+    @inline(never)
+    private static func viewportLayer(_ layers: [SVGIconLayer], transform: SVGTransform, name: String,
+                                      clip: (x: Double, y: Double, width: Double, height: Double)?) -> SVGIconLayer {
+        var group = SVGIconLayer(content: .group(layers), transform: transform, elementName: name)
+        if let clip {
+            let clipRect = ShapeGeometry.rect(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
             let clipLayer = SVGIconLayer(shape: SVGShape(path: clipRect), elementName: "rect")
             group = SVGIconLayer(content: .group([group]), clipPath: SVGClipPath(layers: [clipLayer]))
         }
@@ -316,6 +337,7 @@ public struct SVGResolver {
 
     // MARK: Shapes
 
+    @inline(never)
     private mutating func resolveShape(_ index: Int, style: SVGStyle) -> SVGShape? {
         let path = shapePath(index)
         segmentBudget -= path.verbs.count
@@ -437,6 +459,7 @@ public struct SVGResolver {
     }
 
     /// A length attribute in user units (0 when absent; invalid values warn and count as absent).
+    @inline(never)
     mutating func length(_ index: Int, _ attribute: String, axis: Axis) -> Double {
         guard let raw = tree.nodes[index].attribute(attribute) else { return 0 }
         guard let l = SVGLength.parse(raw) else {
@@ -446,6 +469,7 @@ public struct SVGResolver {
         return l.pixels(percentBase: percentBase(axis))
     }
 
+    @inline(never)
     mutating func optionalLength(_ index: Int, _ attribute: String, axis: Axis) -> Double? {
         guard let raw = tree.nodes[index].attribute(attribute), raw.trimmingCSSWhitespace != "auto" else { return nil }
         guard let l = SVGLength.parse(raw) else {
@@ -455,6 +479,7 @@ public struct SVGResolver {
         return l.pixels(percentBase: percentBase(axis))
     }
 
+    @inline(never)
     mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
         guard let t = tree.nodes[index].attribute(name) else { return .identity }
         if let parsed = TransformListParser.parse(t) { return parsed }
@@ -501,6 +526,7 @@ public struct SVGResolver {
         return style
     }
 
+    @inline(never)
     mutating func apply(_ declarations: [CSSStyleSheet.Declaration], to style: inout SVGStyle, node: Int) {
         let parent = style
         for d in declarations {

@@ -15,7 +15,7 @@ public enum SVGDocumentParser {
                 }
                 throw SVGLoadError(kind: .notSVG, file: file, line: line,
                                    reason: "the root element is <\(name)>, not <svg>; this is not an SVG document")
-            case .tooManyElements, .tooManyExpandedElements, .tooManyPathSegments, .styleSheetTooCostly:
+            case .tooManyElements, .nestedTooDeep, .tooManyExpandedElements, .tooManyPathSegments, .styleSheetTooCostly:
                 throw SVGLoadError(kind: .limitExceeded, file: file, reason: error.description)
             }
         } catch {
