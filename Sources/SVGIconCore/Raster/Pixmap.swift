@@ -69,6 +69,6 @@ public struct Pixmap: Hashable, Sendable {
     @inline(__always)
     static func byte(_ v: Float) -> UInt8 {
         let r = v * 255 + 0.5
-        return r >= 255 ? 255 : (r <= 0 ? 0 : UInt8(r))
+        return r >= 255 ? 255 : (r > 0 ? UInt8(r) : 0)  // NaN → 0, never a trap
     }
 }

@@ -10,40 +10,79 @@ public enum FileIO {
     /// Largest file svgicon will read as an SVG (icons are kilobytes; this stops a stray video).
     public static let maxInputBytes = 32 << 20
 
-    /// Reads a whole file, with an error a person can act on.
+    /// Reads a whole regular file, with an error a person can act on. Never blocks on a FIFO or a device
+    /// (a stray `icon.svg` that is a named pipe in a folder being rendered), and never reads more than
+    /// `limit` + 1 bytes.
     public static func read(_ path: String, limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SVGLoadError(kind: .unreadable, file: path, reason: "no such file")
+        // O_NONBLOCK: opening a FIFO with no writer must not wait; what was opened is checked with fstat,
+        // so a file swapped between a check and the open cannot slip through.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason: String
+            switch errno {
+            case ENOENT, ENOTDIR: reason = "no such file"
+            case EACCES, EPERM: reason = "cannot open the file for reading (permissions?)"
+            default: reason = "cannot open: \(String(cString: strerror(errno)))"
+            }
+            throw SVGLoadError(kind: .unreadable, file: path, reason: reason)
         }
-        if isDirectory.boolValue {
-            throw SVGLoadError(kind: .unreadable, file: path, reason: "is a folder, not an SVG file")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw SVGLoadError(kind: .unreadable, file: path, reason: "cannot read: \(String(cString: strerror(errno)))")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SVGLoadError(kind: .unreadable, file: path, reason: "cannot open the file for reading (permissions?)")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw SVGLoadError(kind: .unreadable, file: path, reason: "is a folder, not an SVG file")
+        default: throw SVGLoadError(kind: .unreadable, file: path, reason: "is not a regular file (a pipe, socket or device)")
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw SVGLoadError(kind: .unreadable, file: path, reason: "read failed: \(error.localizedDescription)")
+        if Int(info.st_size) > limit {
+            throw SVGLoadError(kind: .limitExceeded, file: path, reason: "file is larger than \(describe(limit)); not an icon")
         }
-        if data.count > limit {
-            throw SVGLoadError(kind: .limitExceeded, file: path,
-                               reason: "file is larger than \(limit >> 20) MiB; not an icon")
+        let bytes = try readAll(fd, limit: limit, file: path)
+        if bytes.count > limit {
+            throw SVGLoadError(kind: .limitExceeded, file: path, reason: "file is larger than \(describe(limit)); not an icon")
         }
-        return [UInt8](data)
+        return bytes
     }
 
-    /// Reads standard input to its end.
+    /// Reads standard input to its end, or to `limit` + 1 bytes, whichever comes first.
     public static func readStandardInput(limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        if data.count > limit {
+        let bytes = try readAll(STDIN_FILENO, limit: limit, file: "<stdin>")
+        if bytes.count > limit {
             throw SVGLoadError(kind: .limitExceeded, file: "<stdin>",
-                               reason: "input is larger than \(limit >> 20) MiB; not an icon")
+                               reason: "input is larger than \(describe(limit)); not an icon")
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// "32 MiB", or "1000 bytes" for limits below a MiB.
+    private static func describe(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    /// Up to `limit` + 1 bytes from `fd` (blocking reads on a regular file or a pipe being written).
+    private static func readAll(_ fd: Int32, limit: Int, file: String) throws(SVGLoadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let want = min(chunk.count, limit + 1 - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
+            if n > 0 {
+                bytes += chunk[0..<n]
+            } else if n == 0 {
+                break
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN {
+                // A pipe opened without blocking: wait for its writer.
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&poller, 1, -1)
+            } else {
+                throw SVGLoadError(kind: .unreadable, file: file, reason: "read failed: \(String(cString: strerror(errno)))")
+            }
+        }
+        return bytes
     }
 
     /// Writes `bytes` to `path` so that readers only ever see the old file or the complete new one:
@@ -86,6 +125,11 @@ public enum FileIO {
     public static func writeStandardOutput(_ bytes: [UInt8]) {
         FileHandle.standardOutput.write(Data(bytes))
     }
+}
+
+/// `read(2)` (inside `FileIO`, `read` names its own method).
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }
 
 /// Writing an output file failed.
