@@ -57,7 +57,7 @@ struct HostileFixtureTests {
             "warning: F:6: <linearGradient>: gradient href chain loops back to itself; the loop is ignored",
             "warning: F:4: <mask>: mask references itself (a cycle); the element using it is not drawn",
         ]),
-        "css-rule-bomb.svg": (1, ["error: F: matching 2000 style rules against 602 elements takes more than 500000 steps; not an icon"]),
+        "css-rule-bomb.svg": (1, ["error: F: its styles (602 elements, 2000 style rules, their attributes and CSS text) take more than 500000 steps to apply; not an icon"]),
         "css-descendant-backtracking.svg": (0, []),
         "render-work-bomb.svg": (1, ["error: F: too complex to render: drawing it needs more than 67108864 steps (the work limit at 48×48); nothing written"]),
         "deep-group-opacity.svg": (0, []),
@@ -118,10 +118,12 @@ struct HostileFixtureTests {
     }
 
     /// The files too big to commit, made here: one past each limit.
-    @Test("Files past the size, element and path-segment limits are refused with the limit named", arguments: [
+    @Test("Files past the size, element, attribute, path-segment and style limits are refused, the limit named", arguments: [
         ("file-too-large.svg", "error: F: file is larger than 32 MiB; not an icon"),
-        ("many-elements.svg", "error: F:1: more than 200000 elements; not an icon"),
+        ("many-elements.svg", "error: F:1: more than 50000 elements; not an icon"),
+        ("many-attributes.svg", "error: F:1: an element has more than 10000 attributes; not an icon"),
         ("huge-path-data.svg", "error: F: the document has more than 1000000 path segments (use references included); not an icon"),
+        ("huge-style-sheet.svg", "error: F: its styles (3 elements, 0 style rules, their attributes and CSS text) take more than 500000 steps to apply; not an icon"),
     ])
     func generatedFixture(name: String, message: String) throws {
         let folder = NSTemporaryDirectory() + "svgicon-hostile-" + UUID().uuidString
@@ -133,7 +135,11 @@ struct HostileFixtureTests {
         case "file-too-large.svg":
             bytes = open + Array("<!--".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 33 << 20) + Array("--></svg>".utf8)
         case "many-elements.svg":
-            bytes = open + Array(String(repeating: "<g/>", count: 200_001).utf8) + Array("</svg>".utf8)
+            bytes = open + Array(String(repeating: "<g/>", count: 50_001).utf8) + Array("</svg>".utf8)
+        case "many-attributes.svg":
+            bytes = open + Array(("<g " + (0...10_000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></svg>").utf8)
+        case "huge-style-sheet.svg":
+            bytes = open + Array(("<style>" + String(repeating: "a{}", count: 1_400_000) + "</style><rect/></svg>").utf8)
         default:
             bytes = open + Array(("<path d=\"M0 0" + String(repeating: "h1", count: 1_000_001) + "\"/></svg>").utf8)
         }

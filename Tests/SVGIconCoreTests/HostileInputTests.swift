@@ -135,7 +135,7 @@ struct HostileInputTests {
         #expect(SVGResolveError.tooManyPathSegments(limit: 1_000_000).description
             == "the document has more than 1000000 path segments (use references included); not an icon")
         #expect(SVGResolveError.styleSheetTooCostly(rules: 2000, elements: 602).description
-            == "matching 2000 style rules against 602 elements takes more than 500000 steps; not an icon")
+            == "its styles (602 elements, 2000 style rules, their attributes and CSS text) take more than 500000 steps to apply; not an icon")
     }
 
     @Test("Per-element limits warn and keep drawing: nesting, gradient stops, dashes, warnings")

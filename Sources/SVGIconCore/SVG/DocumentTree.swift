@@ -26,11 +26,13 @@ struct DocumentTree {
     private var cascaded: [[CSSStyleSheet.Declaration]?] = []
 
     /// Upper bound on elements (a hostile file with millions of elements is refused, not slowly drawn).
-    static let maxElements = 200_000
-    /// Steps the cascade may take for a document (a compound selector tested against an element, a
-    /// declaration kept for an element):
-    /// far more than icons need, few enough to take well under a second.
+    static let maxElements = 50_000
+    /// Steps the cascade may take for a document (a presentation attribute or `style` declaration read, a
+    /// compound selector tested against an element, a style sheet declaration kept for an element): far
+    /// more than icons need, few enough to take well under a second.
     static let maxCascadeWork = 500_000
+    /// CSS text (style sheets, `style` attributes) costs one step per this many bytes read.
+    static let cssBytesPerStep = 8
     /// Selector tests made so far; past `maxCascadeWork` no more rules match and the document is refused.
     private(set) var cascadeWork = 0
     /// Style sheet rules filed under what their last compound requires ("#id", ".class" or the element
@@ -51,7 +53,10 @@ struct DocumentTree {
         try add(root, parent: nil, depth: 1)
         for node in nodes where node.isSVG && node.name == "style" {
             let type = node.attribute("type")?.lowercased()
-            if type == nil || type == "" || type == "text/css" { styleSheet.add(node.text) }
+            guard type == nil || type == "" || type == "text/css" else { continue }
+            // Reading CSS costs per character: a style sheet too long for the budget is not read at all.
+            cascadeWork += node.text.utf8.count / DocumentTree.cssBytesPerStep
+            if cascadeWork <= DocumentTree.maxCascadeWork { styleSheet.add(node.text) }
         }
         for (i, rule) in styleSheet.rules.enumerated() {
             guard let last = rule.selector.compounds.last else { continue }
@@ -105,6 +110,7 @@ struct DocumentTree {
         if let cached = cascaded[index] { return cached }
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
+        cascadeWork += node.attributes.count
         for (name, value) in node.attributes where name != "style" {
             result.append(.init(name: name, value: value, important: false))
         }
@@ -135,7 +141,11 @@ struct DocumentTree {
         }
         var inlineImportant: [CSSStyleSheet.Declaration] = []
         if let style = node.attribute("style") {
-            for d in CSSStyleSheet.declarations(Substring(style)) {
+            cascadeWork += style.utf8.count / DocumentTree.cssBytesPerStep
+            let remaining = max(0, DocumentTree.maxCascadeWork + 1 - cascadeWork)
+            let declarations = remaining > 0 ? CSSStyleSheet.declarations(Substring(style), limit: remaining) : []
+            cascadeWork += declarations.count
+            for d in declarations {
                 if d.important { inlineImportant.append(d) } else { result.append(d) }
             }
         }

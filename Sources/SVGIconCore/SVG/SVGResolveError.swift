@@ -10,7 +10,8 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooManyExpandedElements(limit: Int)
     /// More path segments than `SVGResolver.maxPathSegments`, `use` expansion included.
     case tooManyPathSegments(limit: Int)
-    /// Applying the style sheet would take too long: its rules against the document's elements.
+    /// Styling the document would take too long: its attributes, `style` declarations and style sheet rules
+    /// against its elements.
     case styleSheetTooCostly(rules: Int, elements: Int)
 
     public var description: String {
@@ -26,7 +27,7 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
         case .tooManyPathSegments(let limit):
             return "the document has more than \(limit) path segments (use references included); not an icon"
         case .styleSheetTooCostly(let rules, let elements):
-            return "matching \(rules) style rules against \(elements) elements takes more than \(DocumentTree.maxCascadeWork) steps; not an icon"
+            return "its styles (\(elements) elements, \(rules) style rules, their attributes and CSS text) take more than \(DocumentTree.maxCascadeWork) steps to apply; not an icon"
         }
     }
 }

@@ -128,6 +128,9 @@ public struct SVGResolver {
                 warn(root, "ignoring invalid preserveAspectRatio \"\(par)\"")
             }
         }
+        if tree.styleSheet.isTruncated {
+            warn(root, "the style sheets hold more than \(CSSStyleSheet.maxRules) rules or \(CSSStyleSheet.maxDeclarations) declarations; the rest is ignored")
+        }
         for selector in tree.styleSheet.unsupportedSelectors.prefix(1) {
             warnOnce(root, "CSS selector \"\(selector)\" is not supported; its rules are ignored", key: "css-selector")
         }

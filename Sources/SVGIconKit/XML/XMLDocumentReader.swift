@@ -15,7 +15,10 @@ internal import CLibXML2
 /// Errors name the file and, where the XML is at fault, the line and column.
 public enum XMLDocumentReader {
     /// Elements one document may contain (icons have tens to thousands).
-    public static let maxElements = 200_000
+    public static let maxElements = 50_000
+    /// Attributes one element may have. libxml2 2.9 checks and stores an element's attributes in quadratic
+    /// time, and parses a whole start tag before svgicon hears of it, so the bytes are scanned first.
+    public static let maxAttributes = 10_000
     /// How deeply elements may nest (icons rarely go past 20).
     public static let maxDepth = 128
     /// Bytes that entity references may expand to in one document, all references together.
@@ -29,6 +32,10 @@ public enum XMLDocumentReader {
         }
         guard !bytes.isEmpty else {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, column: 1, reason: "the file is empty")
+        }
+        if let line = lineWithTooManyAttributes(bytes) {
+            throw SVGLoadError(kind: .limitExceeded, file: file, line: line,
+                               reason: "an element has more than \(maxAttributes) attributes; not an icon")
         }
         _ = installRefusingEntityLoader
         guard let context = xmlNewParserCtxt() else {
@@ -88,6 +95,28 @@ public enum XMLDocumentReader {
         }
         var builder = TreeBuilder(document: document, file: file)
         return try builder.element(from: root)
+    }
+
+    /// The line of the first stretch of bytes between two '<' that holds more than `maxAttributes` '='
+    /// signs: an upper bound on the attributes of the start tag there, since attribute values cannot hold
+    /// a '<'. Linear, and it errs only towards counting a text or comment with that many '=' signs.
+    static func lineWithTooManyAttributes(_ bytes: [UInt8]) -> Int? {
+        var line = 1, stretchLine = 1, equals = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "<"):
+                equals = 0
+                stretchLine = line
+            case UInt8(ascii: "="):
+                equals += 1
+                if equals > maxAttributes { return stretchLine }
+            case UInt8(ascii: "\n"):
+                line += 1
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// What the libxml2 callbacks of one parse record.

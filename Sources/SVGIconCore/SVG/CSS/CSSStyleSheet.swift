@@ -17,6 +17,13 @@ struct CSSStyleSheet: Sendable {
     /// Selectors that were skipped because svgicon does not support them (for a warning).
     private(set) var unsupportedSelectors: [String] = []
 
+    /// Rules and declarations one document's style sheets may hold; the rest of the text is not read
+    /// (`isTruncated`), so a style block of megabytes costs no more than these.
+    static let maxRules = 10_000
+    static let maxDeclarations = 100_000
+    private(set) var isTruncated = false
+    private var declarationCount = 0
+
     init() {}
 
     /// Appends the rules of one `<style>` block. At-rules (`@media`, `@import`, …) are skipped.
@@ -24,6 +31,10 @@ struct CSSStyleSheet: Sendable {
         let text = Substring(CSSStyleSheet.stripComments(css))
         var i = text.startIndex
         while i < text.endIndex {
+            guard rules.count < CSSStyleSheet.maxRules, declarationCount < CSSStyleSheet.maxDeclarations else {
+                isTruncated = true
+                return
+            }
             guard let open = text[i...].firstIndex(where: { $0 == "{" || $0 == ";" }) else { break }
             let prelude = text[i..<open].trimmingCSSWhitespace
             if text[open] == ";" {
@@ -35,23 +46,37 @@ struct CSSStyleSheet: Sendable {
             let body = text[text.index(after: open)..<close]
             i = close < text.endIndex ? text.index(after: close) : close
             if prelude.hasPrefix("@") { continue }
-            let declarations = CSSStyleSheet.declarations(body)
-            for part in prelude.split(separator: ",") {
-                let trimmed = part.trimmingCSSWhitespace
+            let declarations = CSSStyleSheet.declarations(body, limit: CSSStyleSheet.maxDeclarations - declarationCount)
+            declarationCount += declarations.count
+            var selectors = prelude[...]
+            while !selectors.isEmpty {
+                guard rules.count < CSSStyleSheet.maxRules else {
+                    isTruncated = true
+                    return
+                }
+                let comma = selectors.firstIndex(of: ",") ?? selectors.endIndex
+                let trimmed = selectors[..<comma].trimmingCSSWhitespace
+                selectors = comma < selectors.endIndex ? selectors[selectors.index(after: comma)...] : selectors[comma...]
                 if trimmed.isEmpty { continue }
                 if let selector = CSSSelector.parse(trimmed) {
                     rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
-                } else {
+                } else if unsupportedSelectors.count < 16 {
                     unsupportedSelectors.append(String(trimmed))
                 }
             }
         }
     }
 
-    /// `name: value [!important]` pairs of a declaration block or a `style` attribute.
-    static func declarations(_ block: Substring) -> [Declaration] {
+    /// `name: value [!important]` pairs of a declaration block or a `style` attribute, at most `limit` of
+    /// them (the rest of the block is not read).
+    static func declarations(_ block: Substring, limit: Int = .max) -> [Declaration] {
         var result: [Declaration] = []
-        for part in stripComments(String(block)).split(separator: ";") {
+        let text = Substring(stripComments(String(block)))
+        var rest = text[...]
+        while !rest.isEmpty, result.count < limit {
+            let end = rest.firstIndex(of: ";") ?? rest.endIndex
+            let part = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
             guard let colon = part.firstIndex(of: ":") else { continue }
             let name = part[..<colon].trimmingCSSWhitespace.lowercased()
             var value = part[part.index(after: colon)...].trimmingCSSWhitespace
