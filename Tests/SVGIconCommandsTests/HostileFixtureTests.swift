@@ -57,6 +57,11 @@ struct HostileFixtureTests {
             "warning: F:6: <linearGradient>: gradient href chain loops back to itself; the loop is ignored",
             "warning: F:4: <mask>: mask references itself (a cycle); the element using it is not drawn",
         ]),
+        "clip-mask-chains.svg": (0, [
+            "warning: F:34: <clipPath>: clip paths and masks refer to each other more than 32 deep; the deeper links are ignored",
+            "warning: F:74: <mask>: clip paths and masks refer to each other more than 32 deep; the deeper links are ignored",
+        ]),
+        "deep-use-nesting.svg": (0, ["warning: F:3: <g>: nested more than 128 levels deep once use references are expanded; skipped"]),
         "css-rule-bomb.svg": (1, ["error: F: its styles (602 elements, 2000 style rules, their attributes and CSS text) take more than 500000 steps to apply; not an icon"]),
         "css-descendant-backtracking.svg": (0, []),
         "render-work-bomb.svg": (1, ["error: F: too complex to render: drawing it needs more than 67108864 steps (the work limit at 48×48); nothing written"]),

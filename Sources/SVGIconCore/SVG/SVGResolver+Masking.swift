@@ -26,6 +26,10 @@ extension SVGResolver {
         return true
     }
 
+    /// How long a chain of clip paths and masks on clip paths and masks may be (the renderer composites no
+    /// deeper than `SVGIconRenderer.maxOffscreenDepth` anyway); bounds the resolver's recursion.
+    public static let maxReferenceDepth = 32
+
     /// `url(#id)` → "id"; nil for `none` and anything else.
     static func urlReference(_ value: String) -> String? {
         let v = value.trimmingCSSWhitespace
@@ -76,6 +80,9 @@ extension SVGResolver {
                 // A clip path clipped by itself (directly or through others): the loop is dropped, as
                 // resvg does, and the clip path still applies.
                 warn(index, "clip-path=\"\(value)\" on a clipPath refers back to itself (a cycle); that link is ignored")
+            } else if activeReferences.count >= SVGResolver.maxReferenceDepth {
+                warnOnce(index, "clip paths and masks refer to each other more than \(SVGResolver.maxReferenceDepth) deep; the deeper links are ignored",
+                         key: "reference-depth")
             } else {
                 guard let outer = clipPath(target) else { return nil }
                 clip.clipPath = outer
@@ -109,6 +116,11 @@ extension SVGResolver {
                              width: region("width", .x, 1.2), height: region("height", .y, 1.2),
                              contentUnits: contentUnits, usesAlpha: maskType == "alpha")
         if let value = tree.value("mask", of: index), let id = SVGResolver.urlReference(value) {
+            guard activeReferences.count < SVGResolver.maxReferenceDepth else {
+                warnOnce(index, "clip paths and masks refer to each other more than \(SVGResolver.maxReferenceDepth) deep; the deeper links are ignored",
+                         key: "reference-depth")
+                return result
+            }
             guard let target = tree.node(id: id), tree.nodes[target].name == "mask",
                   let inner = mask(target) else { return nil }
             result.mask = inner
