@@ -95,6 +95,10 @@ struct HostileFixtureTests {
         "viewbox-zero.svg": (0, ["warning: F:1: <svg>: ignoring invalid viewBox \"0 0 0 0\" (needs four numbers with a positive width and height)"]),
         "viewbox-negative.svg": (0, ["warning: F:1: <svg>: ignoring invalid viewBox \"0 0 -24 24\" (needs four numbers with a positive width and height)"]),
         "huge-declared-size.svg": (0, []),
+        "long-values-in-messages.svg": (0, [
+            "warning: F:2: <rect>: ignoring invalid width=\"" + String(repeating: "x", count: 276) + "…",
+            "warning: F:3: <path>: ignoring malformed transform \"" + String(repeating: "scale(2) ", count: 30) + "…",
+        ]),
         // Found by the fuzzer (a hang in the band sweep before the bounded fallback).
         "fuzz-huge-arc-stroke.svg": (0, [
             "warning: F:6: <path>: path data error at character 16: arc flag must be 0 or 1; drawing the part before it",

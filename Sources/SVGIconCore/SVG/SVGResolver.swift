@@ -639,7 +639,16 @@ public struct SVGResolver {
             droppedWarnings += 1
             return
         }
-        warnings.append(SVGWarning(line: tree.nodes[node].line, element: tree.nodes[node].name, message: message))
+        warnings.append(SVGWarning(line: tree.nodes[node].line, element: SVGResolver.shortened(tree.nodes[node].name),
+                                   message: SVGResolver.shortened(message)))
+    }
+
+    /// Warnings quote what the file says; a megabyte-long attribute value is quoted by its start.
+    static let maxWarningLength = 300
+
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > maxWarningLength else { return text }
+        return String(text.unicodeScalars.prefix(maxWarningLength)) + "…"
     }
 
     /// One warning per element name (and topic), however often it occurs.

@@ -188,8 +188,9 @@ public enum XMLDocumentReader {
     /// libxml2's message, with svgicon's reading of the errors hostile files cause.
     private static func explain(_ error: xmlError) -> String {
         // One line: libxml2 puts details ("Bytes: 0xE9 0x20") on a second one.
-        let message = (error.message.map { String(cString: $0) } ?? "malformed XML")
+        var message = (error.message.map { String(cString: $0) } ?? "malformed XML")
             .split(whereSeparator: { $0 == "\n" || $0 == " " }).joined(separator: " ")
+        if message.utf8.count > 300 { message = String(message.unicodeScalars.prefix(300)) + "…" }  // names can be 50 000 long
         switch error.code {
         case Int32(XML_ERR_ENTITY_LOOP.rawValue):
             return "\(message) (entities that refer to themselves or expand without bound: an entity bomb)"
