@@ -71,6 +71,17 @@ public struct SVGIconRenderer {
         return true
     }
 
+    /// False (and the render stops) past `maxOffscreenDepth` nested offscreen layers.
+    private mutating func canNest() -> Bool {
+        guard depth < Self.maxOffscreenDepth else {
+            if limitExceeded == nil {
+                limitExceeded = "it nests opacity groups, clip paths and masks more than \(Self.maxOffscreenDepth) deep"
+            }
+            return false
+        }
+        return true
+    }
+
     private mutating func release(bytesPerPixel: Int) {
         offscreenBytes -= options.width * options.height * bytesPerPixel
     }
@@ -114,7 +125,7 @@ public struct SVGIconRenderer {
             drawContent(layer, transform: t, opacity: layer.opacity, into: &pixmap)
             return
         }
-        guard depth < Self.maxOffscreenDepth, reserve(bytesPerPixel: 16) else { return }
+        guard canNest(), reserve(bytesPerPixel: 16) else { return }
         depth += 1
         defer { depth -= 1; release(bytesPerPixel: 16) }
         var offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
@@ -288,8 +299,7 @@ public struct SVGIconRenderer {
             region = SVGRect(x: box.x + mask.x * box.width, y: box.y + mask.y * box.height,
                              width: mask.width * box.width, height: mask.height * box.height)
         }
-        guard region.width > 0, region.height > 0, depth < Self.maxOffscreenDepth,
-              reserve(bytesPerPixel: 24) else { return zero }
+        guard region.width > 0, region.height > 0, canNest(), reserve(bytesPerPixel: 24) else { return zero }
         defer { release(bytesPerPixel: 24) }
         var contentTransform = t
         if mask.contentUnits == .objectBoundingBox {

@@ -28,7 +28,7 @@ extension SVGResolver {
 
     /// How long a chain of clip paths and masks on clip paths and masks may be (the renderer composites no
     /// deeper than `SVGIconRenderer.maxOffscreenDepth` anyway); bounds the resolver's recursion.
-    public static let maxReferenceDepth = 32
+    public static let maxReferenceDepth = 16
 
     /// `url(#id)` → "id"; nil for `none` and anything else.
     static func urlReference(_ value: String) -> String? {
