@@ -125,6 +125,13 @@ public struct SVGIconRenderer {
             drawContent(layer, transform: t, opacity: layer.opacity, into: &pixmap)
             return
         }
+        drawIsolated(layer, transform: t, into: &pixmap)
+    }
+
+    /// A layer drawn offscreen, clipped and masked there, then composited with its opacity. (Kept out of
+    /// `draw` so that each level of nesting costs the stack only what `draw` itself needs.)
+    @inline(never)
+    private mutating func drawIsolated(_ layer: SVGIconLayer, transform t: SVGTransform, into pixmap: inout Pixmap) {
         guard canNest(), reserve(bytesPerPixel: 16) else { return }
         depth += 1
         defer { depth -= 1; release(bytesPerPixel: 16) }
@@ -156,6 +163,7 @@ public struct SVGIconRenderer {
         }
     }
 
+    @inline(never)  // its locals stay off the stack of the recursion through groups
     private mutating func drawShape(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
                                     into pixmap: inout Pixmap) {
         var box: SVGRect?? = nil
