@@ -7,6 +7,7 @@ public enum SVGIconCLI {
     static let commands: [any CLICommand.Type] = [
         RenderCommand.self,
         GoldenCommand.self,
+        SheetCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {

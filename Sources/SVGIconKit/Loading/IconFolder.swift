@@ -20,7 +20,10 @@ public enum IconFolder {
             throw SVGLoadError(kind: .unreadable, file: folder, reason: "cannot list the folder (permissions?)")
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.filter { $0.hasSuffix(".svg") && !$0.hasPrefix(".") }.sorted().map { prefix + $0 }
+        // Sorted by icon name, so that `arrow` comes before `arrow-up` (file names would put `-` before `.`).
+        return names.filter { $0.hasSuffix(".svg") && !$0.hasPrefix(".") }
+            .sorted { $0.dropLast(4) < $1.dropLast(4) }
+            .map { prefix + $0 }
     }
 
     /// `tab-shop` for `Icons/tab-shop.svg`.
