@@ -73,30 +73,9 @@ struct RenderCommand: CLICommand {
     }
 
     func run(_ io: CommandOutput) throws(CLIError) {
-        // Load.
-        let result: SVGParseResult
-        let stem: String
-        do {
-            if input == "-" {
-                result = try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>")
-                stem = "icon"
-            } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                result = try SVGFileLoader(searchPaths: []).load(file: input)
-                stem = Self.stem(of: input)
-            } else {
-                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
-                result = try loader.load(named: input)
-                stem = input
-            }
-        } catch {
-            throw CLIError.failed(error.description)
-        }
-        if !quiet {
-            let file = input == "-" ? "<stdin>" : input
-            for warning in result.warnings {
-                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)> \(warning.message)")
-            }
-        }
+        let loaded = try IconInput.load(input, iconFolders: iconFolders)
+        if !quiet { loaded.printWarnings(to: io) }
+        let result = loaded.result, stem = loaded.stem
         let icon = result.icon
         let (baseWidth, baseHeight) = outputSize(for: icon)
         for scale in scales {
@@ -146,12 +125,6 @@ struct RenderCommand: CLICommand {
             let h = icon.intrinsicHeight ?? (icon.viewBox.isValid ? icon.viewBox.height : 100)
             return (clamp(w), clamp(h))
         }
-    }
-
-    static func stem(of path: String) -> String {
-        var name = URL(fileURLWithPath: path).lastPathComponent
-        if name.hasSuffix(".svg") { name.removeLast(4) }
-        return name.isEmpty ? "icon" : name
     }
 
     /// `NAME.png`, `NAME@2x.png`; with `-o FILE` and several scales, `FILE` for the first scale's name

@@ -8,6 +8,7 @@ public enum SVGIconCLI {
         RenderCommand.self,
         GoldenCommand.self,
         SheetCommand.self,
+        InspectCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {
