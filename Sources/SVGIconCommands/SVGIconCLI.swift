@@ -9,6 +9,7 @@ public enum SVGIconCLI {
         GoldenCommand.self,
         SheetCommand.self,
         InspectCommand.self,
+        SwiftCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {
