@@ -14,10 +14,13 @@ enum HelpText {
       svgicon render tab-shop --size 24 --tint '#0a84ff'      # Icons/tab-shop.svg → tab-shop.png
       svgicon render logo.svg --size 64 --scale 1,2,3        # logo.png, logo@2x.png, logo@3x.png
       cat icon.svg | svgicon render - --size 48 -o - > icon.png
+      svgicon sheet Icons --size 24 -o sheet.png             # every icon, on light and dark
+      svgicon golden check                                   # Icons/ against Goldens/, exit 1 on a difference
 
     EXIT CODES
       0  everything was written
-      1  an input failed (missing or malformed file, unwritable output)
+      1  an input failed (missing or malformed file, unwritable output), or golden check
+         found a render that differs from its golden
       2  the command line was wrong; nothing was done
 
     OPTIONS
