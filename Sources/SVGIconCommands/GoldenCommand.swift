@@ -29,21 +29,16 @@ struct GoldenCommand: CLICommand {
     static func parse(_ arguments: [String]) throws(CLIError) -> GoldenCommand {
         var reader = ArgumentReader(arguments, command: name)
         var command = GoldenCommand()
-        var positionals: [String] = []
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p):
-                positionals.append(p)
-            case .option(let o):
-                switch o {
-                case "--icons": command.iconsFolder = try reader.value(for: o)
-                case "--goldens": command.goldensFolder = try reader.value(for: o)
-                case "--sizes": command.sizes = try reader.integerList(for: o, range: 1...GoldenConfiguration.maxSize)
-                case "--tints": command.tints = try tintList(try reader.value(for: o, isColor: true), option: o)
-                case "--tolerance": command.tolerance = try reader.integer(for: o, range: 0...255)
-                default: throw reader.unknownOption(o)
-                }
+        let positionals = try reader.positionals { o, reader throws(CLIError) in
+            switch o {
+            case "--icons": command.iconsFolder = try reader.value(for: o)
+            case "--goldens": command.goldensFolder = try reader.value(for: o)
+            case "--sizes": command.sizes = try reader.integerList(for: o, range: 1...GoldenConfiguration.maxSize)
+            case "--tints": command.tints = try tintList(try reader.value(for: o, isColor: true), option: o)
+            case "--tolerance": command.tolerance = try reader.integer(for: o, range: 0...255)
+            default: return false
             }
+            return true
         }
         guard positionals.count == 1, let action = Action(rawValue: positionals[0]) else {
             throw CLIError.usage(

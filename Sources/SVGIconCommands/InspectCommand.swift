@@ -31,23 +31,16 @@ struct InspectCommand: CLICommand {
     static func parse(_ arguments: [String]) throws(CLIError) -> InspectCommand {
         var reader = ArgumentReader(arguments, command: name)
         var command = InspectCommand()
-        var inputs: [String] = []
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p): inputs.append(p)
-            case .option(let o):
-                switch o {
-                case "--json": command.json = true
-                case "--icons": command.iconFolders.append(try reader.value(for: o))
-                default: throw reader.unknownOption(o)
-                }
+        let inputs = try reader.positionals { o, reader throws(CLIError) in
+            switch o {
+            case "--json": command.json = true
+            case "--icons": command.iconFolders.append(try reader.value(for: o))
+            default: return false
             }
+            return true
         }
-        guard inputs.count == 1 else {
-            throw CLIError.usage(inputs.isEmpty ? "inspect needs an icon: a name in the icon folder, an .svg file, or -"
-                                                : "inspect takes one icon, got \(inputs.count)", command: name)
-        }
-        command.input = inputs[0]
+        command.input = try reader.single(inputs, missing: "inspect needs an icon: a name in the icon folder, an .svg file, or -",
+                                          what: "icon")
         return command
     }
 

@@ -26,23 +26,19 @@ struct SheetCommand: CLICommand {
     static func parse(_ arguments: [String]) throws(CLIError) -> SheetCommand {
         var reader = ArgumentReader(arguments, command: name)
         var command = SheetCommand()
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p):
-                command.inputs.append(p)
-            case .option(let o):
-                switch o {
-                case "--output", "-o": command.output = try reader.value(for: o)
-                case "--size", "-s": command.size = try reader.integer(for: o, range: 1...512)
-                case "--tint", "-t":
-                    command.tint = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
-                case "--columns", "-c": command.columns = try reader.integer(for: o, range: 1...1000)
-                case "--limit": command.limit = try reader.integer(for: o, range: 1...1_000_000)
-                case "--index": command.indexFile = try reader.value(for: o)
-                case "--quiet", "-q": command.quiet = true
-                default: throw reader.unknownOption(o)
-                }
+        command.inputs = try reader.positionals { o, reader throws(CLIError) in
+            switch o {
+            case "--output", "-o": command.output = try reader.value(for: o)
+            case "--size", "-s": command.size = try reader.integer(for: o, range: 1...512)
+            case "--tint", "-t":
+                command.tint = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
+            case "--columns", "-c": command.columns = try reader.integer(for: o, range: 1...1000)
+            case "--limit": command.limit = try reader.integer(for: o, range: 1...1_000_000)
+            case "--index": command.indexFile = try reader.value(for: o)
+            case "--quiet", "-q": command.quiet = true
+            default: return false
             }
+            return true
         }
         if command.inputs.isEmpty {
             throw CLIError.usage("sheet needs a folder of icons (or .svg files): svgicon sheet Icons -o sheet.png",

@@ -21,31 +21,24 @@ struct SwiftCommand: CLICommand {
     static func parse(_ arguments: [String]) throws(CLIError) -> SwiftCommand {
         var reader = ArgumentReader(arguments, command: name)
         var command = SwiftCommand()
-        var inputs: [String] = []
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p): inputs.append(p)
-            case .option(let o):
-                switch o {
-                case "--name", "-n":
-                    let value = try reader.value(for: o)
-                    guard SwiftIdentifier.isValid(value) else {
-                        throw CLIError.usage("--name \"\(value)\" is not a Swift identifier (letters, digits and _, "
-                            + "not starting with a digit, not a keyword)", command: name)
-                    }
-                    command.swiftName = value
-                case "--public": command.isPublic = true
-                case "--output", "-o": command.output = try reader.value(for: o)
-                case "--icons": command.iconFolders.append(try reader.value(for: o))
-                default: throw reader.unknownOption(o)
+        let inputs = try reader.positionals { o, reader throws(CLIError) in
+            switch o {
+            case "--name", "-n":
+                let value = try reader.value(for: o)
+                guard SwiftIdentifier.isValid(value) else {
+                    throw CLIError.usage("--name \"\(value)\" is not a Swift identifier (letters, digits and _, "
+                        + "not starting with a digit, not a keyword)", command: name)
                 }
+                command.swiftName = value
+            case "--public": command.isPublic = true
+            case "--output", "-o": command.output = try reader.value(for: o)
+            case "--icons": command.iconFolders.append(try reader.value(for: o))
+            default: return false
             }
+            return true
         }
-        guard inputs.count == 1 else {
-            throw CLIError.usage(inputs.isEmpty ? "swift needs an icon (NAME, FILE.svg or -) or a folder of icons"
-                                                : "swift takes one icon or one folder, got \(inputs.count)", command: name)
-        }
-        command.input = inputs[0]
+        command.input = try reader.single(inputs, missing: "swift needs an icon (NAME, FILE.svg or -) or a folder of icons",
+                                          what: "icon or one folder")
         return command
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import SVGIconKit
 @testable import SVGIconCommands
 
@@ -7,6 +8,13 @@ func runCLI(_ arguments: [String]) -> (code: Int32, output: CapturedOutput) {
     let output = CapturedOutput()
     let code = SVGIconCLI.run(arguments, output: output)
     return (code, output)
+}
+
+/// Expects `svgicon ARGS…` to be a usage error (exit 2) whose message contains `message`.
+func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let (code, output) = runCLI(arguments)
+    #expect(code == 2, sourceLocation: sourceLocation)
+    #expect(output.error.contains(message), "\(output.error)", sourceLocation: sourceLocation)
 }
 
 /// A fresh temporary folder for one test, removed when the value goes away.

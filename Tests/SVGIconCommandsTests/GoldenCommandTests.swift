@@ -107,9 +107,7 @@ struct GoldenCommandTests {
         (["golden", "check", "--tolerance", "300"], "--tolerance takes a whole number from 0 to 255"),
     ] as [([String], String)])
     func usage(arguments: [String], message: String) {
-        let (code, output) = runCLI(arguments)
-        #expect(code == 2)
-        #expect(output.error.contains(message), "\(output.error)")
+        expectUsageError(arguments, message)
     }
 
     @Test("Tints keep the commas inside rgb() and are stored as #rrggbb")

@@ -64,9 +64,7 @@ struct SheetCommandTests {
         (["sheet", "Icons", "--columns", "x"], "--columns takes a whole number"),
     ] as [([String], String)])
     func usage(arguments: [String], message: String) {
-        let (code, output) = runCLI(arguments)
-        #expect(code == 2)
-        #expect(output.error.contains(message), "\(output.error)")
+        expectUsageError(arguments, message)
     }
 
     @Test("A sheet larger than the limit is refused before anything is drawn")
