@@ -3,7 +3,8 @@ import Testing
 import SVGIconKit
 
 /// `svgicon swift` proven by compiling its output: GeneratedSwift/ holds what it writes for Icons/ (and
-/// for tab-shop alone), compiled into this test target. The tests check that those files are exactly
+/// for tab-shop alone, and for `features`, the parts of the model Icons/ does not use), compiled into this
+/// test target. The tests check that those files are exactly
 /// what `svgicon swift` writes today, and that each compiled icon equals the parsed SVG and renders the
 /// same pixels. After changing an icon or the generator, re-record with
 ///     SVGICON_RECORD_SWIFT=1 swift test --filter SwiftCommandTests
@@ -59,6 +60,52 @@ struct SwiftCommandTests {
         let shop = try SVGDocumentParser.parse(try FileIO.read(RepositoryPaths.icons + "/tab-shop.svg")).icon
         let sameShop = SVGIconDefinition.tabShop == shop
         #expect(sameShop, "SVGIconDefinition.tabShop (TabShop.swift) differs from Icons/tab-shop.svg")
+    }
+
+    /// What Icons/ does not exercise, built in code: offset viewBox, preserveAspectRatio with slice and
+    /// none, intrinsic size, quadratic curves, translucent colours, fill and stroke opacity, evenodd,
+    /// square caps, bevel joins, miter limit, dashes, transforms on shapes and groups, a group from <a>,
+    /// an empty path without an element name.
+    static let features: [(name: String, icon: SVGIconDefinition)] = [
+        ("everything", SVGIconDefinition(
+            viewBox: SVGViewBox(x: -2, y: 1.5, width: 40, height: 20),
+            aspectRatio: SVGAspectRatio(alignment: .align(x: 0, y: 1), slice: true),
+            intrinsicWidth: 80, intrinsicHeight: 40,
+            layers: [
+                SVGIconLayer(shape: SVGShape(
+                    path: PathDataParser.parse("M0 0 Q10 -5 20 0 T40 0 Z").path,
+                    fill: SVGFill(paint: .color(SVGColor(red: 255, green: 59, blue: 48, alpha: 0.5)), opacity: 0.75, rule: .evenodd),
+                    stroke: SVGStroke(paint: .tint, opacity: 0.5,
+                                      style: StrokeStyle(width: 1.5, cap: .square, join: .bevel, miterLimit: 10,
+                                                         dashes: [2, 1.5], dashOffset: 0.25))),
+                             transform: .rotation(degrees: 30), opacity: 0.9, elementName: "path"),
+                SVGIconLayer(content: .group([.circle(cx: 1, cy: 2, r: 3), .line(x1: 0, y1: 0, x2: 5, y2: 1e-7)]),
+                             transform: .skewX(degrees: 10), opacity: 0.5, elementName: "a"),
+                SVGIconLayer(shape: SVGShape(path: SVGPath(), fill: nil, stroke: nil)),
+            ])),
+        ("stretched", SVGIconDefinition(aspectRatio: SVGAspectRatio(alignment: .none),
+                                        layers: [.rect(x: 2, y: 2, width: 20, height: 10, rx: 2)])),
+    ]
+
+    @Test("Model features Icons/ lacks compile from generated Swift to equal definitions and the same pixels")
+    func features() throws {
+        let path = Self.snapshots + "/GeneratedFeatures.swift"
+        let source = try SwiftSourceGenerator().file(icons: Self.features, typeName: "GeneratedFeatures", source: "SwiftCommandTests")
+        if ProcessInfo.processInfo.environment["SVGICON_RECORD_SWIFT"] == "1" {
+            try FileIO.writeAtomically(Array(source.utf8), to: path)
+            Issue.record("SVGICON_RECORD_SWIFT=1: rewrote \(path); run swift test again to compile and check it")
+            return
+        }
+        let matches = (try? String(contentsOfFile: path, encoding: .utf8)) == source
+        #expect(matches, "\(path) is stale; re-record with SVGICON_RECORD_SWIFT=1 swift test --filter SwiftCommandTests")
+        for (name, icon) in Self.features {
+            let compiled = try #require(GeneratedFeatures.all[name])
+            let same = compiled == icon
+            #expect(same, "\(name): the compiled definition differs")
+            let options = RenderOptions(width: 40, height: 30, tint: SVGColor(red: 10, green: 132, blue: 255))
+            let samePixels = compiled.render(options: options) == icon.render(options: options)
+            #expect(samePixels, "\(name): pixels differ")
+        }
     }
 
     @Test("Output for one file: an SVGIconDefinition extension, public on request, named by --name")

@@ -139,11 +139,12 @@ public struct IconInspection: Codable, Hashable, Sendable {
         return b
     }
 
+    /// `tint` or `#rrggbb`; a paint kind this file does not know yet is described by Swift (so that new
+    /// kinds in the model show up here before they get a name of their own).
     static func describe(_ paint: SVGPaint) -> String {
-        switch paint {
-        case .tint: return "tint"
-        case .color(let color): return color.hexString
-        }
+        if paint == .tint { return "tint" }
+        if case .color(let color) = paint { return color.hexString }
+        return String(describing: paint)
     }
 
     static func describe(_ aspect: SVGAspectRatio) -> String {
