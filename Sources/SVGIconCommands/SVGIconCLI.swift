@@ -6,6 +6,7 @@ public enum SVGIconCLI {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any CLICommand.Type] = [
         RenderCommand.self,
+        BenchCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {

@@ -105,7 +105,7 @@ public struct SVGIconRenderer {
             PathFlattener.forEachFillEdge(path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            paint(rule: fill.rule, shader: shader, into: &pixmap)
+            paint(rule: fill.rule, cancelSharedEdges: false, shader: shader, into: &pixmap)
         }
         if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
            let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint,
@@ -117,18 +117,19 @@ public struct SVGIconRenderer {
             } else {
                 strokeOutline(path, style: stroke.style, transform: t)
             }
-            paint(rule: .nonzero, shader: shader, into: &pixmap)
+            paint(rule: .nonzero, cancelSharedEdges: true, shader: shader, into: &pixmap)
         }
     }
 
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
-    private mutating func paint(rule: FillRule, shader: PaintShader, into pixmap: inout Pixmap) {
+    private mutating func paint(rule: FillRule, cancelSharedEdges: Bool, shader: PaintShader,
+                                into pixmap: inout Pixmap) {
         if case .solid(let color) = shader.kind {
-            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
+            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
                 pixmap.blendRow(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
             }
         } else {
-            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
+            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
                 for x in x0..<x1 where coverage[x] > 0 {
                     guard let color = shader.color(x: x, y: y) else { continue }
                     pixmap.blendPixel(x: x, y: y, coverage: coverage[x], color: color)
