@@ -48,6 +48,8 @@ enum HelpText {
       -b, --background COLOR Paint a background (default transparent)
                              COLOR: '#0a84ff', 0a84ff, '#08f', 'rgb(10,132,255)', 'hsl(211,100%,52%)', dodgerblue.
                              Quote colours that start with # — an unquoted # starts a shell comment.
+      --force-tint           currentColor takes the tint even where the file sets its own `color`
+                             (KDE/Papirus ColorScheme classes do); by default the file's colour wins
 
     INPUT AND OUTPUT
       --icons DIR            Folder to look up NAME in (repeatable; default ./Icons)

@@ -12,28 +12,29 @@ struct IconInput {
     var file: String
 
     /// Loads `input`; NAME is looked up in `iconFolders` (default `./Icons`).
-    static func load(_ input: String, iconFolders: [String]) throws(CLIError) -> IconInput {
+    static func load(_ input: String, iconFolders: [String],
+                     options: SVGResolver.Options = SVGResolver.Options()) throws(CLIError) -> IconInput {
         do {
             if input == "-" {
-                return IconInput(result: try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>"),
+                return IconInput(result: try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>", options: options),
                                  stem: "icon", file: "<stdin>")
             }
             if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
                 let stem = IconFolder.iconName(of: input)
-                return IconInput(result: try SVGFileLoader(searchPaths: []).load(file: input),
+                return IconInput(result: try SVGFileLoader(searchPaths: [], options: options).load(file: input),
                                  stem: stem.isEmpty ? "icon" : stem, file: input)
             }
-            let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
+            let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: options)
             return IconInput(result: try loader.load(named: input), stem: input, file: loader.path(named: input) ?? input)
         } catch {
             throw CLIError.failed(error.description)
         }
     }
 
-    /// `svgicon: warning: FILE:LINE: <element> message`, one line per warning, on standard error.
+    /// `svgicon: warning: FILE:LINE: <element>: message`, one line per warning, on standard error.
     func printWarnings(to io: CommandOutput) {
         for warning in result.warnings {
-            io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)> \(warning.message)")
+            io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
         }
     }
 }

@@ -81,8 +81,7 @@ struct InspectCommand: CLICommand {
         } else {
             lines.append("  skipped   \(i.warnings.count) feature\(i.warnings.count == 1 ? "" : "s") (not drawn):")
             for w in i.warnings {
-                let message = w.message.contains("<\(w.element)>") ? w.message : "<\(w.element)> \(w.message)"
-                lines.append("    " + (w.line > 0 ? "line \(w.line): " : "") + message)
+                lines.append("    " + (w.line > 0 ? "line \(w.line): " : "") + "<\(w.element)>: \(w.message)")
             }
         }
         return lines.joined(separator: "\n")

@@ -26,6 +26,7 @@ struct RenderCommand: CLICommand {
     var output: String? = nil
     var iconFolders: [String] = []
     var quiet = false
+    var forceTint = false
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -48,6 +49,7 @@ struct RenderCommand: CLICommand {
                 case "--output", "-o": command.output = try reader.value(for: o)
                 case "--icons": command.iconFolders.append(try reader.value(for: o))
                 case "--quiet", "-q": command.quiet = true
+                case "--force-tint": command.forceTint = true
                 default: throw reader.unknownOption(o)
                 }
             }
@@ -72,8 +74,10 @@ struct RenderCommand: CLICommand {
         return command
     }
 
+    var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
+
     func run(_ io: CommandOutput) throws(CLIError) {
-        let loaded = try IconInput.load(input, iconFolders: iconFolders)
+        let loaded = try IconInput.load(input, iconFolders: iconFolders, options: resolveOptions)
         if !quiet { loaded.printWarnings(to: io) }
         let result = loaded.result, stem = loaded.stem
         let icon = result.icon

@@ -10,6 +10,7 @@ public enum SVGIconCLI {
         SheetCommand.self,
         InspectCommand.self,
         SwiftCommand.self,
+        BenchCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {

@@ -104,7 +104,7 @@ struct SwiftCommand: CLICommand {
     private func refuseSkippedFeatures(_ result: SVGParseResult, file: String) throws(CLIError) {
         guard let first = result.warnings.first else { return }
         let more = result.warnings.count > 1 ? " (and \(result.warnings.count - 1) more; see svgicon inspect \(file))" : ""
-        throw CLIError.failed("\(file):\(first.line > 0 ? "\(first.line):" : "") \(first.description)\(more); "
+        throw CLIError.failed("\(file):\(first.line > 0 ? "\(first.line):" : "") <\(first.element)>: \(first.message)\(more); "
             + "the Swift code would not draw what the file describes, so none was written")
     }
 }

@@ -54,7 +54,7 @@ struct InspectCommandTests {
         #expect([bounds.minX, bounds.minY, bounds.maxX, bounds.maxY] == [2, 1, 12, 6])
         #expect(inspection.warnings.count == 1 && inspection.warnings[0].element == "text" && inspection.warnings[0].line == 2)
         let (_, text) = runCLI(["inspect", file])
-        #expect(text.outText.hasSuffix("  skipped   1 feature (not drawn):\n    line 2: <text> is not supported; skipped\n"))
+        #expect(text.outText.hasSuffix("  skipped   1 feature (not drawn):\n    line 2: <text>: not supported; skipped\n"))
     }
 
     @Test("A missing icon exits 1 naming it; no icon is a usage error")

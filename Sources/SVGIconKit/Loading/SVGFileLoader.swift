@@ -6,6 +6,8 @@ import Foundation
 public final class SVGFileLoader: @unchecked Sendable {
     /// Folders searched, in order, for `NAME.svg`.
     public let searchPaths: [String]
+    /// How files are resolved (e.g. whether the tint overrides colours the file sets itself).
+    public let options: SVGResolver.Options
 
     private let lock = NSLock()
     private var cache: [String: Entry] = [:]
@@ -17,8 +19,9 @@ public final class SVGFileLoader: @unchecked Sendable {
     }
 
     /// A loader over `./Icons` (the app's convention) unless other folders are given.
-    public init(searchPaths: [String] = ["Icons"]) {
+    public init(searchPaths: [String] = ["Icons"], options: SVGResolver.Options = SVGResolver.Options()) {
         self.searchPaths = searchPaths
+        self.options = options
     }
 
     /// The shared loader over `./Icons`.
@@ -67,7 +70,7 @@ public final class SVGFileLoader: @unchecked Sendable {
         }
         lock.unlock()
         let bytes = try FileIO.read(path)
-        let result = try SVGDocumentParser.parse(bytes, file: path)
+        let result = try SVGDocumentParser.parse(bytes, file: path, options: options)
         if size == bytes.count {
             lock.lock()
             cache[key] = Entry(size: size, modified: modified, result: result)
