@@ -66,6 +66,8 @@ struct InspectCommand: CLICommand {
                 if layer.opacity != 1 { notes.append("opacity \(number(layer.opacity))") }
                 if let t = layer.transform { notes.append("transform matrix(\(t.map(number).joined(separator: " ")))") }
                 if let n = layer.children { notes.append("\(n) child\(n == 1 ? "" : "ren")") }
+                if let n = layer.clipPathLayers { notes.append("clip-path of \(n) layer\(n == 1 ? "" : "s")") }
+                if let n = layer.maskLayers { notes.append("mask of \(n) layer\(n == 1 ? "" : "s")") }
                 let isGroup = layer.kind == "group"
                 rows.append([indent + layer.index, layer.element,
                              isGroup ? "" : layer.fill.map(fill) ?? "none",
@@ -111,6 +113,7 @@ struct InspectCommand: CLICommand {
             text += " dash \(s.dashes.map(number).joined(separator: ","))"
             if s.dashOffset != 0 { text += " offset \(number(s.dashOffset))" }
         }
+        if s.nonScaling { text += " non-scaling" }
         return text
     }
 

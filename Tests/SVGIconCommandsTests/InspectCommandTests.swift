@@ -57,6 +57,20 @@ struct InspectCommandTests {
         #expect(text.outText.hasSuffix("  skipped   1 feature (not drawn):\n    line 2: <text>: not supported; skipped\n"))
     }
 
+    @Test("Gradients, clip paths and masks are described", arguments: [
+        ("linear-gradients", "1", "linear-gradient(#ff5722 0%, #ffeb3b@0.6 50%, #2196f3 100%)", nil, nil),
+        ("clip-paths", "2", nil, 2, nil),
+        ("masks", "2", "#1976d2", nil, 2),
+    ] as [(String, String, String?, Int?, Int?)])
+    func paintServersAndMasking(fixture: String, index: String, fill: String?, clipLayers: Int?, maskLayers: Int?) throws {
+        let (code, output) = runCLI(["inspect", RepositoryPaths.root + "/Tests/Fixtures/features/\(fixture).svg", "--json"])
+        #expect(code == 0)
+        let inspection = try JSONDecoder().decode(IconInspection.self, from: Data(output.out))
+        let layer = try #require(inspection.layers.first { $0.index == index })
+        #expect(layer.fill?.paint == fill)
+        #expect(layer.clipPathLayers == clipLayers && layer.maskLayers == maskLayers)
+    }
+
     @Test("A missing icon exits 1 naming it; no icon is a usage error")
     func errors() {
         let (code, output) = runCLI(["inspect", "no-such-icon.svg"])

@@ -3,8 +3,8 @@ import Testing
 import SVGIconKit
 
 /// `svgicon swift` proven by compiling its output: GeneratedSwift/ holds what it writes for Icons/ (and
-/// for tab-shop alone, and for `features`, the parts of the model Icons/ does not use), compiled into this
-/// test target. The tests check that those files are exactly
+/// for tab-shop alone, for `features`, the parts of the model Icons/ does not use, and for the feature
+/// fixtures in Tests/Fixtures/features), compiled into this test target. The tests check that those files are exactly
 /// what `svgicon swift` writes today, and that each compiled icon equals the parsed SVG and renders the
 /// same pixels. After changing an icon or the generator, re-record with
 ///     SVGICON_RECORD_SWIFT=1 swift test --filter SwiftCommandTests
@@ -13,6 +13,26 @@ import SVGIconKit
 struct SwiftCommandTests {
     static let snapshots = RepositoryPaths.root + "/Tests/SVGIconCommandsTests/GeneratedSwift"
 
+    /// Compares `source` with the checked-in `GeneratedSwift/FILE`, or rewrites it (and fails) when
+    /// SVGICON_RECORD_SWIFT=1.
+    static func checkSnapshot(_ source: String, file: String, producedBy: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = snapshots + "/" + file
+        let recorded = try? String(contentsOfFile: path, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["SVGICON_RECORD_SWIFT"] == "1" {
+            try FileIO.writeAtomically(Array(source.utf8), to: path)
+            let note = recorded == source ? " (unchanged)" : ""
+            Issue.record("SVGICON_RECORD_SWIFT=1: rewrote \(path)\(note); run swift test again to compile and check it",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let matches = recorded == source
+        #expect(matches, """
+            \(path) is not what \(producedBy) writes now; \
+            re-record with SVGICON_RECORD_SWIFT=1 swift test --filter SwiftCommandTests
+            """, sourceLocation: sourceLocation)
+    }
+
     @Test("GeneratedSwift/ holds exactly what svgicon swift writes for Icons/ today", arguments: [
         (["swift", RepositoryPaths.icons, "--name", "GeneratedIcons"], "GeneratedIcons.swift"),
         (["swift", RepositoryPaths.icons + "/tab-shop.svg"], "TabShop.swift"),
@@ -20,18 +40,7 @@ struct SwiftCommandTests {
     func snapshot(arguments: [String], file: String) throws {
         let (code, output) = runCLI(arguments)
         #expect(code == 0, "\(output.error)")
-        let path = Self.snapshots + "/" + file
-        let recorded = try? String(contentsOfFile: path, encoding: .utf8)
-        if ProcessInfo.processInfo.environment["SVGICON_RECORD_SWIFT"] == "1" {
-            try FileIO.writeAtomically(output.out, to: path)
-            Issue.record("SVGICON_RECORD_SWIFT=1: rewrote \(path)\(recorded == output.outText ? " (unchanged)" : ""); run swift test again to compile and check it")
-            return
-        }
-        let matches = recorded == output.outText
-        #expect(matches, """
-            \(path) is not what `svgicon \(arguments.joined(separator: " "))` writes now; \
-            re-record with SVGICON_RECORD_SWIFT=1 swift test --filter SwiftCommandTests
-            """)
+        try Self.checkSnapshot(output.outText, file: file, producedBy: "`svgicon \(arguments.joined(separator: " "))`")
     }
 
     @Test("Every icon in Icons/, compiled from generated Swift, equals the parsed file and renders the same pixels")
@@ -89,20 +98,39 @@ struct SwiftCommandTests {
 
     @Test("Model features Icons/ lacks compile from generated Swift to equal definitions and the same pixels")
     func features() throws {
-        let path = Self.snapshots + "/GeneratedFeatures.swift"
         let source = try SwiftSourceGenerator().file(icons: Self.features, typeName: "GeneratedFeatures", source: "SwiftCommandTests")
-        if ProcessInfo.processInfo.environment["SVGICON_RECORD_SWIFT"] == "1" {
-            try FileIO.writeAtomically(Array(source.utf8), to: path)
-            Issue.record("SVGICON_RECORD_SWIFT=1: rewrote \(path); run swift test again to compile and check it")
-            return
-        }
-        let matches = (try? String(contentsOfFile: path, encoding: .utf8)) == source
-        #expect(matches, "\(path) is stale; re-record with SVGICON_RECORD_SWIFT=1 swift test --filter SwiftCommandTests")
+        try Self.checkSnapshot(source, file: "GeneratedFeatures.swift", producedBy: "SwiftSourceGenerator for `features`")
         for (name, icon) in Self.features {
             let compiled = try #require(GeneratedFeatures.all[name])
             let same = compiled == icon
             #expect(same, "\(name): the compiled definition differs")
             let options = RenderOptions(width: 40, height: 30, tint: SVGColor(red: 10, green: 132, blue: 255))
+            let samePixels = compiled.render(options: options) == icon.render(options: options)
+            #expect(samePixels, "\(name): pixels differ")
+        }
+    }
+
+    /// The resolver's feature fixtures (gradients, clip paths, masks, use/symbol, CSS, dashes, …) that
+    /// svgicon draws without skipping anything.
+    static func fixtures() throws -> [(name: String, icon: SVGIconDefinition)] {
+        try IconFolder.svgFiles(in: RepositoryPaths.root + "/Tests/Fixtures/features").compactMap { file in
+            let result = try SVGDocumentParser.parse(try FileIO.read(file), file: file)
+            return result.warnings.isEmpty ? (IconFolder.iconName(of: file), result.icon) : nil
+        }
+    }
+
+    @Test("Gradients, clip paths and masks of the feature fixtures compile from generated Swift to the same pixels")
+    func fixtureRoundTrip() throws {
+        let fixtures = try Self.fixtures()
+        #expect(fixtures.count >= 10)
+        let source = try SwiftSourceGenerator().file(icons: fixtures, typeName: "GeneratedFixtures", source: "Tests/Fixtures/features/")
+        try Self.checkSnapshot(source, file: "GeneratedFixtures.swift", producedBy: "SwiftSourceGenerator for Tests/Fixtures/features")
+        #expect(GeneratedFixtures.all.count == fixtures.count)
+        for (name, icon) in fixtures {
+            let compiled = try #require(GeneratedFixtures.all[name], "\(name) is missing from GeneratedFixtures.swift")
+            let same = compiled == icon
+            #expect(same, "\(name): the compiled definition differs from the parsed file")
+            let options = RenderOptions(width: 48, height: 48, tint: SVGColor(red: 10, green: 132, blue: 255))
             let samePixels = compiled.render(options: options) == icon.render(options: options)
             #expect(samePixels, "\(name): pixels differ")
         }

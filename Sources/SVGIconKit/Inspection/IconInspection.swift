@@ -37,6 +37,10 @@ public struct IconInspection: Codable, Hashable, Sendable {
         public var stroke: Stroke?
         /// Number of child layers (groups only).
         public var children: Int?
+        /// Number of layers in the layer's clip path, when it has one.
+        public var clipPathLayers: Int?
+        /// Number of layers in the layer's mask, when it has one.
+        public var maskLayers: Int?
         /// Geometry bounds in viewBox units (all transforms applied, before stroking).
         public var bounds: Bounds?
     }
@@ -58,6 +62,8 @@ public struct IconInspection: Codable, Hashable, Sendable {
         public var miterLimit: Double
         public var dashes: [Double]
         public var dashOffset: Double
+        /// `vector-effect: non-scaling-stroke`: the width is in output pixels.
+        public var nonScaling: Bool
     }
 
     public struct Bounds: Codable, Hashable, Sendable {
@@ -103,6 +109,8 @@ public struct IconInspection: Codable, Hashable, Sendable {
             let t = layer.transform
             var entry = Layer(index: index, depth: depth, element: layer.elementName ?? "?", kind: "shape",
                               transform: t.isIdentity ? nil : [t.a, t.b, t.c, t.d, t.e, t.f], opacity: layer.opacity)
+            entry.clipPathLayers = layer.clipPath?.layers.count
+            entry.maskLayers = layer.mask?.layers.count
             let position = layers.count
             layers.append(entry)
             switch layer.content {
@@ -113,7 +121,7 @@ public struct IconInspection: Codable, Hashable, Sendable {
                 entry.stroke = shape.stroke.map {
                     Stroke(paint: Self.describe($0.paint), opacity: $0.opacity, width: $0.style.width,
                            cap: $0.style.cap.rawValue, join: $0.style.join.rawValue, miterLimit: $0.style.miterLimit,
-                           dashes: $0.style.dashes, dashOffset: $0.style.dashOffset)
+                           dashes: $0.style.dashes, dashOffset: $0.style.dashOffset, nonScaling: $0.nonScaling)
                 }
                 entry.bounds = Self.bounds(of: shape.path, transform: transform)
             case .group(let grandchildren):
@@ -144,7 +152,18 @@ public struct IconInspection: Codable, Hashable, Sendable {
     static func describe(_ paint: SVGPaint) -> String {
         if paint == .tint { return "tint" }
         if case .color(let color) = paint { return color.hexString }
+        if case .linearGradient(let g) = paint { return "linear-gradient(\(describe(g.stops)))" }
+        if case .radialGradient(let g) = paint { return "radial-gradient(\(describe(g.stops)))" }
         return String(describing: paint)
+    }
+
+    /// `tint 0%, #ffffff 100%`: each stop's colour and offset (`@0.5` for a stop-opacity).
+    static func describe(_ stops: [SVGGradientStop]) -> String {
+        stops.map { stop in
+            let percent = (stop.offset * 1000).rounded() / 10
+            let offset = percent == percent.rounded() && percent.magnitude < 1e9 ? "\(Int(percent))%" : "\(percent)%"
+            return (stop.color?.hexString ?? "tint") + (stop.opacity == 1 ? "" : "@\(stop.opacity)") + " " + offset
+        }.joined(separator: ", ")
     }
 
     static func describe(_ aspect: SVGAspectRatio) -> String {

@@ -37,7 +37,8 @@ public indirect enum SwiftCode: Hashable, Sendable {
             return base.layout(indent: indent, column: column) + "." + name
         case .call(let name, let arguments):
             if arguments.isEmpty { return name + "()" }
-            // One unlabeled array or multi-line string hugs the parentheses: `.group([` … `])`.
+            // One unlabeled array, call or multi-line string hugs the parentheses: `.group([` … `])`,
+            // `.shape(SVGShape(` … `))`.
             if arguments.count == 1, arguments[0].label == nil, arguments[0].value.hugsParentheses {
                 return name + "(" + arguments[0].value.layout(indent: indent) + ")"
             }
@@ -57,8 +58,8 @@ public indirect enum SwiftCode: Hashable, Sendable {
 
     private var hugsParentheses: Bool {
         switch self {
-        case .array, .multilineString: return true
-        case .token, .call, .member: return false
+        case .array, .multilineString, .call: return true
+        case .token, .member: return false
         }
     }
 

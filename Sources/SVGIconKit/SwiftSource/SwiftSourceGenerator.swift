@@ -9,8 +9,10 @@
 /// something else: a part of the model it does not know (a new paint kind, a clip path, a non-finite
 /// number) fails loudly, naming the layer.
 ///
-/// Adding a case (say a gradient paint): give it a branch in the function for its type that builds the
-/// value and the code from the same parts; the comparison proves the branch right.
+/// Adding a case (a new paint kind, a new layer property): give it a branch in the function for its type
+/// that builds the value and the code from the same parts, as `+PaintServers` and `+Masking` do for
+/// gradients, clip paths and masks; the comparison proves the branch right, and until it exists the
+/// comparison turns the new case into an error instead of wrong code.
 public struct SwiftSourceGenerator: Sendable {
     /// Put `public` on the generated declarations (for a package that exports its icons).
     public var isPublic: Bool
@@ -106,25 +108,32 @@ public struct SwiftSourceGenerator: Sendable {
     }
 
     func layer(_ layer: SVGIconLayer, index: String, source: String) throws(SwiftSourceError) -> SwiftExpression<SVGIconLayer> {
-        let defaults = SVGIconLayer(shape: SVGShape(path: SVGPath()))
+        let defaults = SVGIconLayer(content: .group([]))
         let what = "\(source): layer \(index) (<\(layer.elementName ?? "?")>)"
         let transform = try self.transform(layer.transform)
         let opacity = try number(layer.opacity)
         let name = optionalString(layer.elementName)
+        let clip = try optional(layer.clipPath) { (c) throws(SwiftSourceError) in try clipPath(c, index: index, source: source) }
+        let mask = try optional(layer.mask) { (m) throws(SwiftSourceError) in try self.mask(m, index: index, source: source) }
         let common = [transform.argument("transform", default: defaults.transform),
                       opacity.argument("opacity", default: defaults.opacity),
-                      name.argument("elementName", default: defaults.elementName)]
+                      name.argument("elementName", default: defaults.elementName),
+                      clip.argument("clipPath", default: defaults.clipPath),
+                      mask.argument("mask", default: defaults.mask)]
         let result: SwiftExpression<SVGIconLayer>
         if case .shape(let shape) = layer.content {
             let shape = try self.shape(shape, what: what)
-            result = SwiftExpression(
-                SVGIconLayer(shape: shape.value, transform: transform.value, opacity: opacity.value, elementName: name.value),
-                .call("SVGIconLayer", ([shape.argument("shape")] + common).compactMap { $0 }))
+            let value = SVGIconLayer(content: .shape(shape.value), transform: transform.value, opacity: opacity.value,
+                                     elementName: name.value, clipPath: clip.value, mask: mask.value)
+            // `SVGIconLayer(shape:)` reads better but has no clip path or mask.
+            let content = clip.value == nil && mask.value == nil
+                ? shape.argument("shape") : SwiftCode.Argument("content", .call(".shape", [.init(nil, shape.code)]))
+            result = SwiftExpression(value, .call("SVGIconLayer", ([content] + common).compactMap { $0 }))
         } else if case .group(let children) = layer.content {
             let children = try layerArray(children, parent: index, source: source)
             result = SwiftExpression(
                 SVGIconLayer(content: .group(children.value), transform: transform.value, opacity: opacity.value,
-                             elementName: name.value),
+                             elementName: name.value, clipPath: clip.value, mask: mask.value),
                 .call("SVGIconLayer", ([SwiftCode.Argument("content", .call(".group", [.init(nil, children.code)]))]
                                        + common).compactMap { $0 }))
         } else {
@@ -160,11 +169,14 @@ public struct SwiftSourceGenerator: Sendable {
     func stroke(_ stroke: SVGStroke) throws(SwiftSourceError) -> SwiftExpression<SVGStroke> {
         let defaults = SVGStroke()
         let paint = try self.paint(stroke.paint), opacity = try number(stroke.opacity)
-        let style = try strokeStyle(stroke.style)
-        return SwiftExpression(SVGStroke(paint: paint.value, opacity: opacity.value, style: style.value),
+        let style = try strokeStyle(stroke.style), nonScaling = boolean(stroke.nonScaling)
+        return SwiftExpression(SVGStroke(paint: paint.value, opacity: opacity.value, style: style.value,
+                                         nonScaling: nonScaling.value),
                                .call("SVGStroke", [paint.argument("paint", default: defaults.paint),
                                                    opacity.argument("opacity", default: defaults.opacity),
-                                                   style.argument("style", default: defaults.style)].compactMap { $0 }))
+                                                   style.argument("style", default: defaults.style),
+                                                   nonScaling.argument("nonScaling", default: defaults.nonScaling)]
+                                   .compactMap { $0 }))
     }
 
     func strokeStyle(_ style: StrokeStyle) throws(SwiftSourceError) -> SwiftExpression<StrokeStyle> {
@@ -188,6 +200,14 @@ public struct SwiftSourceGenerator: Sendable {
         if case .color(let c) = paint {
             let color = try self.color(c)
             return SwiftExpression(.color(color.value), .call(".color", [.init(nil, color.code)]))
+        }
+        if case .linearGradient(let g) = paint {
+            let gradient = try linearGradient(g)
+            return SwiftExpression(.linearGradient(gradient.value), .call(".linearGradient", [.init(nil, gradient.code)]))
+        }
+        if case .radialGradient(let g) = paint {
+            let gradient = try radialGradient(g)
+            return SwiftExpression(.radialGradient(gradient.value), .call(".radialGradient", [.init(nil, gradient.code)]))
         }
         throw SwiftSourceError("svgicon swift cannot write the paint \(paint) yet")
     }
@@ -219,7 +239,7 @@ public struct SwiftSourceGenerator: Sendable {
         } else {
             throw SwiftSourceError("svgicon swift cannot write the alignment \(aspect.alignment) yet")
         }
-        let slice = SwiftExpression(aspect.slice, .token("\(aspect.slice)"))
+        let slice = boolean(aspect.slice)
         return SwiftExpression(SVGAspectRatio(alignment: alignment.value, slice: slice.value),
                                .call("SVGAspectRatio", [alignment.argument("alignment", default: defaults.alignment),
                                                         slice.argument("slice", default: defaults.slice)].compactMap { $0 }))
@@ -322,6 +342,10 @@ public struct SwiftSourceGenerator: Sendable {
         return SwiftExpression(numbers, .array(codes))
     }
 
+    func boolean(_ value: Bool) -> SwiftExpression<Bool> {
+        SwiftExpression(value, .token(value ? "true" : "false"))
+    }
+
     func optionalString(_ text: String?) -> SwiftExpression<String?> {
         guard let text else { return SwiftExpression(nil, .token("nil")) }
         return SwiftExpression(text, SwiftCode.stringLiteral(text))
@@ -331,10 +355,12 @@ public struct SwiftSourceGenerator: Sendable {
     /// of such a case is its name, whatever its raw value).
     func enumCase<E: Hashable>(_ value: E) throws(SwiftSourceError) -> SwiftExpression<E> {
         let name = String(describing: value)
-        guard SwiftIdentifier.isValid(name) else {
+        if SwiftIdentifier.isValid(name) { return SwiftExpression(value, .token("." + name)) }
+        // A keyword (`case \`repeat\``) is written in backticks.
+        guard SwiftIdentifier.isValid(name + "_") else {
             throw SwiftSourceError("\(E.self).\(name) cannot be written as a Swift case name")
         }
-        return SwiftExpression(value, .token("." + name))
+        return SwiftExpression(value, .token(".`\(name)`"))
     }
 
     /// `nil`, or the wrapped value's expression.
