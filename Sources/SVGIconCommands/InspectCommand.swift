@@ -66,6 +66,7 @@ struct InspectCommand: CLICommand {
                 if layer.opacity != 1 { notes.append("opacity \(number(layer.opacity))") }
                 if let t = layer.transform { notes.append("transform matrix(\(t.map(number).joined(separator: " ")))") }
                 if let n = layer.children { notes.append("\(n) child\(n == 1 ? "" : "ren")") }
+                if layer.strokeFirst == true { notes.append("stroke under fill (paint-order)") }
                 if let n = layer.clipPathLayers { notes.append("clip-path of \(n) layer\(n == 1 ? "" : "s")") }
                 if let n = layer.maskLayers { notes.append("mask of \(n) layer\(n == 1 ? "" : "s")") }
                 let isGroup = layer.kind == "group"

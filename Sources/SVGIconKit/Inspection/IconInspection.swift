@@ -37,6 +37,8 @@ public struct IconInspection: Codable, Hashable, Sendable {
         public var stroke: Stroke?
         /// Number of child layers (groups only).
         public var children: Int?
+        /// True when the stroke is painted under the fill (`paint-order: stroke`); nil otherwise.
+        public var strokeFirst: Bool?
         /// Number of layers in the layer's clip path, when it has one.
         public var clipPathLayers: Int?
         /// Number of layers in the layer's mask, when it has one.
@@ -124,6 +126,7 @@ public struct IconInspection: Codable, Hashable, Sendable {
                            dashes: $0.style.dashes, dashOffset: $0.style.dashOffset, nonScaling: $0.nonScaling)
                 }
                 entry.bounds = Self.bounds(of: shape.path, transform: transform)
+                entry.strokeFirst = shape.strokeFirst ? true : nil
             case .group(let grandchildren):
                 entry.kind = "group"
                 entry.children = grandchildren.count

@@ -151,9 +151,12 @@ public struct SwiftSourceGenerator: Sendable {
         let path = try self.path(shape.path, what: what)
         let fill = try optional(shape.fill, self.fill)
         let stroke = try optional(shape.stroke, self.stroke)
-        return SwiftExpression(SVGShape(path: path.value, fill: fill.value, stroke: stroke.value),
+        let strokeFirst = boolean(shape.strokeFirst)
+        return SwiftExpression(SVGShape(path: path.value, fill: fill.value, stroke: stroke.value, strokeFirst: strokeFirst.value),
                                .call("SVGShape", [path.argument("path"), fill.argument("fill", default: defaults.fill),
-                                                  stroke.argument("stroke", default: defaults.stroke)].compactMap { $0 }))
+                                                  stroke.argument("stroke", default: defaults.stroke),
+                                                  strokeFirst.argument("strokeFirst", default: defaults.strokeFirst)]
+                                   .compactMap { $0 }))
     }
 
     func fill(_ fill: SVGFill) throws(SwiftSourceError) -> SwiftExpression<SVGFill> {
