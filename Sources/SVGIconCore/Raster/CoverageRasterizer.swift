@@ -20,10 +20,13 @@ public struct CoverageRasterizer {
     public private(set) var height: Int
     /// (width + 2) cells per row: an edge at x = width still has a cell to its right.
     private var cells: [Float]
-    private var rowCoverage: [Float]
+    /// One bit per cell: which cells received area since the last sweep, so the sweep visits only those
+    /// and treats the runs between them as constant coverage.
+    private var touched: [UInt64]
+    private let wordsPerRow: Int
     private let stride: Int
     // Dirty bounds (inclusive cell indices); empty when minY > maxY.
-    private var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+    private var minY = Int.max, maxY = Int.min
 
     /// An edge with y0 < y1, clipped to the canvas rows; `dir` is +1 when it went down, −1 when up.
     struct Edge {
@@ -51,7 +54,8 @@ public struct CoverageRasterizer {
         self.height = max(0, height)
         self.stride = self.width + 2
         self.cells = [Float](repeating: 0, count: self.stride * self.height)
-        self.rowCoverage = [Float](repeating: 0, count: self.width)
+        self.wordsPerRow = (self.stride + 63) / 64
+        self.touched = [UInt64](repeating: 0, count: self.wordsPerRow * self.height)
     }
 
     /// True when nothing has been added since the last sweep.
@@ -296,13 +300,12 @@ public struct CoverageRasterizer {
         let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
         if row < minY { minY = row }
         if lastRow > maxY { maxY = lastRow }
-        let xlo = Int(min(x0, x1)), xhi = min(width, Int(max(x0, x1)) + 1)
-        if xlo < minX { minX = xlo }
-        if xhi > maxX { maxX = xhi }
         var yTop = y0
         var xTop = x0
         let stride = self.stride
+        let wordsPerRow = self.wordsPerRow
         cells.withUnsafeMutableBufferPointer { cells in
+          touched.withUnsafeMutableBufferPointer { touched in
             while yTop < y1 && row <= lastRow {
                 let yBottom = min(Double(row + 1), y1)
                 let xBottom = yBottom == y1 ? x1 : x0 + (yBottom - y0) * dxdy
@@ -311,6 +314,12 @@ public struct CoverageRasterizer {
                 let xl = min(xTop, xBottom), xr = max(xTop, xBottom)
                 let il = Int(xl)
                 let ir = Int(xr)
+                let wordBase = row * wordsPerRow
+                var c = il
+                while c <= ir + 1 {
+                    touched[wordBase + (c >> 6)] |= 1 << UInt64(c & 63)
+                    c += 1
+                }
                 if il == ir || xr - xl < 1e-12 {
                     let xm = (xTop + xBottom) * 0.5 - Double(il)
                     cells[base + il] += Float(d * (1 - xm))
@@ -338,61 +347,64 @@ public struct CoverageRasterizer {
                 xTop = xBottom
                 row += 1
             }
+          }
         }
     }
 
     // MARK: Sweep
 
-    /// Turns the edges added since the last sweep into coverage, row by row, and hands each row's covered
-    /// span to `body` as (y, x0, x1, coverage) where `coverage[x]` for x in x0..<x1 is in 0...1.
-    /// Clears what it used, so the rasterizer is ready for the next shape.
+    /// Turns the edges added since the last sweep into coverage and hands it to `body` as runs:
+    /// (y, x0, x1, coverage) says every pixel x0..<x1 of row y is covered `coverage` (in 0…1, never 0).
+    /// Runs come left to right within a row, rows top to bottom. Clears what it used, so the rasterizer is
+    /// ready for the next shape.
+    ///
+    /// Only cells that received area are visited; between two of them the coverage cannot change, so a
+    /// large shape costs its outline, not its area.
     ///
     /// `cancelSharedEdges`: first drop pairs of exactly coincident, opposite edges (use it for outlines
     /// made of abutting pieces, such as strokes; it never changes the result, only the cost).
     public mutating func sweep(rule: FillRule, cancelSharedEdges cancel: Bool = false,
-                               _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+                               _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: Float) -> Void) {
         if cancel { cancelSharedEdges() }
         depositOutline(rule: rule)
         guard minY <= maxY, width > 0 else { return }
-        let x0 = max(0, minX)
-        let xEnd = min(width, maxX + 1)  // cells past maxX hold nothing
         let stride = self.stride
         let width = self.width
+        let wordsPerRow = self.wordsPerRow
         cells.withUnsafeMutableBufferPointer { cells in
-            rowCoverage.withUnsafeMutableBufferPointer { coverage in
+            touched.withUnsafeMutableBufferPointer { touched in
                 for y in max(0, minY)...min(height - 1, maxY) {
                     let base = y * stride
+                    let wordBase = y * wordsPerRow
                     var acc: Float = 0
-                    var anyCoverage = false
-                    var x = x0
-                    while x < xEnd {
-                        acc += cells[base + x]
-                        cells[base + x] = 0
-                        // The outline deposits +1 inside and 0 outside; clamp away rounding.
-                        let c = min(1, max(0, acc))
-                        coverage[x] = c
-                        if c != 0 { anyCoverage = true }
-                        x += 1
-                    }
-                    cells[base + xEnd] = 0
-                    if xEnd + 1 < stride { cells[base + xEnd + 1] = 0 }
-                    // Everything right of the last edge keeps the final value (a shape running off the
-                    // right edge of the canvas).
-                    var spanEnd = xEnd
-                    let tail = min(1, max(0, acc))
-                    if tail > 1.0 / 512 {
-                        while spanEnd < width {
-                            coverage[spanEnd] = tail
-                            spanEnd += 1
+                    // The run being built: it starts at `runStart` with coverage `runCoverage`.
+                    var runStart = 0
+                    var runCoverage: Float = 0
+                    for w in 0..<wordsPerRow {
+                        var bits = touched[wordBase + w]
+                        if bits == 0 { continue }
+                        touched[wordBase + w] = 0
+                        while bits != 0 {
+                            let x = w * 64 + bits.trailingZeroBitCount
+                            bits &= bits - 1
+                            acc += cells[base + x]
+                            cells[base + x] = 0
+                            guard x < width else { continue }
+                            // The outline deposits +1 inside and 0 outside; clamp away rounding.
+                            var coverage = min(1, max(0, acc))
+                            if coverage < 1e-6 { coverage = 0 }
+                            if coverage != runCoverage {
+                                if runCoverage > 0 && x > runStart { body(y, runStart, x, runCoverage) }
+                                runStart = x
+                                runCoverage = coverage
+                            }
                         }
-                        anyCoverage = true
                     }
-                    if anyCoverage {
-                        body(y, x0, spanEnd, UnsafeBufferPointer(coverage))
-                    }
+                    // A shape running off the right edge keeps its final coverage to the end of the row.
+                    if runCoverage > 1.0 / 512 && runStart < width { body(y, runStart, width, runCoverage) }
                 }
             }
         }
-        minX = .max; maxX = .min; minY = .max; maxY = .min
+        minY = .max; maxY = .min
     }
 }

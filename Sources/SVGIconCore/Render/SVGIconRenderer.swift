@@ -142,13 +142,13 @@ public struct SVGIconRenderer {
                                 into pixmap: inout Pixmap) {
         if case .solid(let color) = shader.kind {
             rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
-                pixmap.blendRow(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
+                pixmap.blendSpan(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
             }
         } else {
             rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
-                for x in x0..<x1 where coverage[x] > 0 {
+                for x in x0..<x1 {
                     guard let color = shader.color(x: x, y: y) else { continue }
-                    pixmap.blendPixel(x: x, y: y, coverage: coverage[x], color: color)
+                    pixmap.blendPixel(x: x, y: y, coverage: coverage, color: color)
                 }
             }
         }
@@ -216,7 +216,7 @@ public struct SVGIconRenderer {
             }
             let width = options.width
             rasterizer.sweep(rule: shape.fill?.rule ?? .nonzero) { y, x0, x1, c in
-                for x in x0..<x1 { own[y * width + x] = c[x] }
+                for x in x0..<x1 { own[y * width + x] = c }
             }
         }
         if let clip = layer.clipPath, depth < Self.maxOffscreenDepth {
@@ -270,12 +270,12 @@ public struct SVGIconRenderer {
         let width = options.width
         let usesAlpha = mask.usesAlpha
         rasterizer.sweep(rule: .nonzero) { y, x0, x1, c in
-            for x in x0..<x1 where c[x] > 0 {
+            for x in x0..<x1 {
                 let i = (y * width + x) * 4
                 let v: Float = usesAlpha
                     ? content.data[i + 3]
                     : 0.2125 * content.data[i] + 0.7154 * content.data[i + 1] + 0.0721 * content.data[i + 2]
-                values[y * width + x] = min(1, max(0, v)) * c[x]
+                values[y * width + x] = min(1, max(0, v)) * c
             }
         }
         if let inner = mask.mask {
