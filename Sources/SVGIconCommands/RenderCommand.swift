@@ -26,6 +26,7 @@ struct RenderCommand: CLICommand {
     var output: String? = nil
     var iconFolders: [String] = []
     var quiet = false
+    var cache = CacheArguments()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -48,7 +49,8 @@ struct RenderCommand: CLICommand {
                 case "--output", "-o": command.output = try reader.value(for: o)
                 case "--icons": command.iconFolders.append(try reader.value(for: o))
                 case "--quiet", "-q": command.quiet = true
-                default: throw reader.unknownOption(o)
+                default:
+                    guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
                 }
             }
         }
@@ -74,19 +76,21 @@ struct RenderCommand: CLICommand {
 
     func run(_ io: CommandOutput) throws(CLIError) {
         // Load.
+        let source: [UInt8]
         let result: SVGParseResult
         let stem: String
         do {
             if input == "-" {
-                result = try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>")
+                source = try FileIO.readStandardInput()
+                result = try SVGDocumentParser.parse(source, file: "<stdin>")
                 stem = "icon"
             } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                result = try SVGFileLoader(searchPaths: []).load(file: input)
-                stem = Self.stem(of: input)
+                let loaded = try SVGFileLoader(searchPaths: []).loadWithBytes(file: input)
+                (source, result, stem) = (loaded.bytes, loaded.result, Self.stem(of: input))
             } else {
                 let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
-                result = try loader.load(named: input)
-                stem = input
+                let loaded = try loader.loadWithBytes(named: input)
+                (source, result, stem) = (loaded.bytes, loaded.result, input)
             }
         } catch {
             throw CLIError.failed(error.description)
@@ -98,6 +102,10 @@ struct RenderCommand: CLICommand {
             }
         }
         let icon = result.icon
+        let renderCache = try cache.open(command: Self.name)
+        defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
+        let renderer = CachedIconRenderer(cache: renderCache)
+        let digest = SHA256.hash(source)
         let (baseWidth, baseHeight) = outputSize(for: icon)
         for scale in scales {
             let w = baseWidth * scale, h = baseHeight * scale
@@ -105,11 +113,10 @@ struct RenderCommand: CLICommand {
                 throw CLIError.usage("output would be \(w)×\(h) pixels; the largest side svgicon renders is \(Self.maxSide)",
                                      command: Self.name)
             }
-            let pixmap = icon.render(options: RenderOptions(width: w, height: h, tint: tint ?? .black,
-                                                            background: background))
+            let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
             let png: [UInt8]
             do {
-                png = try PNGCodec.encode(pixmap)
+                png = try renderer.png(svgDigest: digest, options: options) { result }.png
             } catch {
                 throw CLIError.failed("\(input): \(error.description)")
             }

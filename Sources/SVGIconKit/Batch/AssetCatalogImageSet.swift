@@ -8,6 +8,11 @@ public struct AssetCatalogImageSet: Hashable, Sendable {
     public struct Image: Hashable, Sendable {
         public var filename: String
         public var scale: Int
+
+        public init(filename: String, scale: Int) {
+            self.filename = filename
+            self.scale = scale
+        }
     }
 
     public init(folder: String, images: [Image]) {

@@ -111,11 +111,11 @@ public final class RenderCache: @unchecked Sendable {
     // MARK: - Writing
 
     /// Stores `entry` under `key`. Returns false (and keeps the reason in `writeError`) when it could not.
-    /// Entries larger than a quarter of the limit are not kept.
+    /// An entry larger than half the limit is not kept (it would push out most of the others).
     @discardableResult
     public func store(_ entry: RenderCacheEntry, for key: RenderCacheKey) -> Bool {
         let bytes = entry.encoded(for: key)
-        guard Self.blocks(bytes.count) <= maxBytes / 4 else { return false }
+        guard Self.blocks(bytes.count) <= maxBytes / 2 else { return false }
         let path = path(for: key)
         do {
             do {
