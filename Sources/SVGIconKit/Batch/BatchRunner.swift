@@ -44,7 +44,10 @@ public final class BatchRunner: @unchecked Sendable {
 
         // Convert, `jobs` icons at a time.
         let collisions = failures.count
-        let progress = Progress(count: plans.count, failed: collisions)
+        // Each process starts at its own place in the list and wraps around, so two processes converting
+        // the same folder into one cache split the work instead of both rendering everything.
+        let progress = Progress(count: plans.count, failed: collisions,
+                                start: plans.isEmpty ? 0 : Int(ProcessInfo.processInfo.processIdentifier) &* 7919 % plans.count)
         let total = found.icons.count
         DispatchQueue.concurrentPerform(iterations: max(1, min(request.jobs, plans.count))) { _ in
             while let index = progress.claim() {
@@ -100,22 +103,24 @@ public final class BatchRunner: @unchecked Sendable {
     /// The work queue and the results, shared by the worker threads.
     private final class Progress: @unchecked Sendable {
         private let lock = NSLock()
-        private var next = 0
+        private var claimed = 0
+        private let start: Int
         private var done = 0
         private var failed: Int
         private(set) var outcomes: [IconOutcome?]
 
-        init(count: Int, failed: Int) {
+        init(count: Int, failed: Int, start: Int) {
             outcomes = Array(repeating: nil, count: count)
             self.failed = failed
+            self.start = start
         }
 
         /// The next icon to convert, nil when all are taken.
         func claim() -> Int? {
             lock.withLock {
-                guard next < outcomes.count else { return nil }
-                defer { next += 1 }
-                return next
+                guard claimed < outcomes.count else { return nil }
+                defer { claimed += 1 }
+                return (start + claimed) % outcomes.count
             }
         }
 
