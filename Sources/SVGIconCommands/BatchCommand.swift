@@ -42,6 +42,7 @@ struct BatchCommand: CLICommand {
                         throw CLIError.usage("--format takes png, xcassets or android, not \"\(text)\"", command: name)
                     }
                     command.request.format = format
+                case "--force-tint": command.request.parsing.tintOverridesColor = true
                 case "--jobs", "-j": command.request.jobs = try reader.integer(for: o, range: 1...256)
                 case "--json": command.json = true
                 case "--quiet", "-q": command.quiet = true

@@ -46,6 +46,8 @@ enum HelpText {
       -b, --background COLOR Paint a background (default transparent)
                              COLOR: '#0a84ff', 0a84ff, '#08f', 'rgb(10,132,255)', 'hsl(211,100%,52%)', dodgerblue.
                              Quote colours that start with # — an unquoted # starts a shell comment.
+      --force-tint           currentColor takes the tint even where the file sets its own `color`
+                             (KDE/Papirus ColorScheme classes do); by default the file's colour wins
 
     INPUT AND OUTPUT
       --icons DIR            Folder to look up NAME in (repeatable; default ./Icons)
@@ -83,6 +85,7 @@ enum HelpText {
       -t, --tint C[,C…]      Colour(s) for currentColor and unspecified fills (default black);
                              'rgb(10,132,255)' keeps its commas. Quote colours that start with #.
       -b, --background COLOR Paint a background (default transparent)
+      --force-tint           currentColor takes the tint even where a file sets its own `color`
 
     WHERE IT GOES
       -o, --out DIR          Output folder (created if missing)
@@ -124,8 +127,8 @@ enum HelpText {
       svgicon cache stats|clear|path [--cache-dir DIR] [--cache-max SIZE] [--json]
 
     render and batch keep every PNG they render in a cache, filed under a SHA-256 of the SVG's bytes, every
-    option that changes pixels (size × scale, tint, background) and the renderer version — not under the
-    file's name, so a moved icon is still cached and an edited one is rendered again.
+    option that changes pixels (size × scale, tint, background, --force-tint) and the renderer version — not
+    under the file's name, so a moved icon is still cached and an edited one is rendered again.
 
       stats                  Where the cache is, how many entries, their size against the limit
       clear                  Delete every entry (only svgicon's files are touched)

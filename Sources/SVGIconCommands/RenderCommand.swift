@@ -27,6 +27,7 @@ struct RenderCommand: CLICommand {
     var iconFolders: [String] = []
     var quiet = false
     var cache = CacheArguments()
+    var forceTint = false
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -49,6 +50,7 @@ struct RenderCommand: CLICommand {
                 case "--output", "-o": command.output = try reader.value(for: o)
                 case "--icons": command.iconFolders.append(try reader.value(for: o))
                 case "--quiet", "-q": command.quiet = true
+                case "--force-tint": command.forceTint = true
                 default:
                     guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
                 }
@@ -74,6 +76,8 @@ struct RenderCommand: CLICommand {
         return command
     }
 
+    var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
+
     func run(_ io: CommandOutput) throws(CLIError) {
         // Load.
         let source: [UInt8]
@@ -82,13 +86,13 @@ struct RenderCommand: CLICommand {
         do {
             if input == "-" {
                 source = try FileIO.readStandardInput()
-                result = try SVGDocumentParser.parse(source, file: "<stdin>")
+                result = try SVGDocumentParser.parse(source, file: "<stdin>", options: resolveOptions)
                 stem = "icon"
             } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                let loaded = try SVGFileLoader(searchPaths: []).loadWithBytes(file: input)
+                let loaded = try SVGFileLoader(searchPaths: [], options: resolveOptions).loadWithBytes(file: input)
                 (source, result, stem) = (loaded.bytes, loaded.result, Self.stem(of: input))
             } else {
-                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
+                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: resolveOptions)
                 let loaded = try loader.loadWithBytes(named: input)
                 (source, result, stem) = (loaded.bytes, loaded.result, input)
             }
@@ -98,7 +102,7 @@ struct RenderCommand: CLICommand {
         if !quiet {
             let file = input == "-" ? "<stdin>" : input
             for warning in result.warnings {
-                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)> \(warning.message)")
+                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
             }
         }
         let icon = result.icon
@@ -116,7 +120,7 @@ struct RenderCommand: CLICommand {
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
             let png: [UInt8]
             do {
-                png = try renderer.png(svgDigest: digest, options: options) { result }.png
+                png = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) { result }.png
             } catch {
                 throw CLIError.failed("\(input): \(error.description)")
             }

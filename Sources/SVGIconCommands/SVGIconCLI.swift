@@ -8,6 +8,7 @@ public enum SVGIconCLI {
         RenderCommand.self,
         BatchCommand.self,
         CacheCommand.self,
+        BenchCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {

@@ -96,6 +96,38 @@ struct RendererTests {
         #expect(covered == [14, 15, 16, 17])
     }
 
+    @Test("A non-scaling stroke keeps its width in viewBox units whatever the element's transform")
+    func nonScalingStroke() {
+        var p = SVGPath()
+        p.move(to: SVGPoint(x: 1, y: 3))
+        p.line(to: SVGPoint(x: 20, y: 3))
+        func thickness(nonScaling: Bool, size: Int) -> Double {
+            let stroke = SVGStroke(paint: .tint, style: StrokeStyle(width: 2), nonScaling: nonScaling)
+            let layer = SVGIconLayer(shape: SVGShape(path: p, fill: nil, stroke: stroke), transform: .scale(1, 4))
+            let pixmap = SVGIconDefinition(layers: [layer]).render(size: size)
+            return (0..<size).reduce(0.0) { $0 + Double(pixmap.pixel(x: size / 2, y: $1).a) / 255 }
+        }
+        #expect(abs(thickness(nonScaling: false, size: 24) - 8) < 0.01)
+        #expect(abs(thickness(nonScaling: true, size: 24) - 2) < 0.01)
+        // It still scales with the icon: 2 viewBox units are 4 pixels at 48 px.
+        #expect(abs(thickness(nonScaling: true, size: 48) - 4) < 0.01)
+    }
+
+    @Test("Gradients: a linear gradient runs between its stops; pad holds the end colours")
+    func linearGradient() {
+        let gradient = SVGLinearGradient(x1: 0.25, x2: 0.75, stops: [
+            SVGGradientStop(offset: 0, color: SVGColor(red: 0, green: 0, blue: 0)),
+            SVGGradientStop(offset: 1, color: SVGColor(red: 255, green: 255, blue: 255)),
+        ])
+        let layer = SVGIconLayer(shape: SVGShape(path: ShapeGeometry.rect(x: 0, y: 0, width: 8, height: 1),
+                                                 fill: SVGFill(paint: .linearGradient(gradient))))
+        let p = SVGIconDefinition(viewBox: SVGViewBox(width: 8, height: 1), layers: [layer])
+            .render(options: RenderOptions(width: 8, height: 1))
+        let reds = (0..<8).map { Int(p.pixel(x: $0, y: 0).r) }
+        // Pixel centres 0.5…7.5 over a ramp from x = 2 to x = 6.
+        #expect(reds == [0, 0, 32, 96, 159, 223, 255, 255])
+    }
+
     @Test("Degenerate transforms and empty icons draw nothing, without crashing")
     func degenerate() {
         var layer = SVGIconLayer.rect(x: 0, y: 0, width: 4, height: 4)

@@ -117,8 +117,8 @@ struct SVGResolverTests {
             el("title", []),
         ]))
         #expect(result.warnings.map(\.description) == [
-            "line 3: <text>: <text> is not supported; skipped",
-            "line 5: <image>: <image> is not supported; skipped",
+            "line 3: <text>: not supported; skipped",
+            "line 5: <image>: not supported; skipped",
         ])
         #expect(shapes(result.icon.layers).count == 1)
     }

@@ -34,13 +34,18 @@ struct RenderCacheKeyTests {
         #expect(RenderCacheKey(svgDigest: edited, options: base) != key)
         #expect(RenderCacheKey(svgDigest: svg, options: base, rendererVersion: RendererVersion.current + "-next") != key)
         #expect(RenderCacheKey(svgDigest: svg, options: base, rendererVersion: RendererVersion.current) == key)
+        let forced = RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(tintOverridesColor: true))
+        #expect(forced != key)
+        #expect(RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(tintOverridesColor: false)) == key)
     }
 
-    /// The key covers every stored property of `RenderOptions`. When someone adds one, this fails until
-    /// `RenderCacheKey.canonicalText` (and the sensitivity test above) cover it too.
-    @Test("The key covers every RenderOptions field")
+    /// The key covers every stored property of `RenderOptions` and `SVGResolver.Options`. When someone
+    /// adds one, this fails until `RenderCacheKey.canonicalText` (and the sensitivity tests above) cover it.
+    @Test("The key covers every RenderOptions and SVGResolver.Options field")
     func coversAllOptions() {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
         #expect(fields.sorted() == ["background", "curveTolerance", "height", "tint", "width"])
+        let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
+        #expect(parsing == ["tintOverridesColor"])
     }
 }

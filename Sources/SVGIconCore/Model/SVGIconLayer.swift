@@ -17,13 +17,19 @@ public struct SVGIconLayer: Hashable, Sendable {
     public var opacity: Double
     /// The SVG element this layer came from (`path`, `rect`, `g`, …), for diagnostics.
     public var elementName: String?
+    /// `clip-path`: only what lies inside it is drawn (in this layer's user space, after `transform`).
+    public var clipPath: SVGClipPath?
+    /// `mask`: scales this layer's alpha.
+    public var mask: SVGMask?
 
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
-                elementName: String? = nil) {
+                elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil) {
         self.content = content
         self.transform = transform
         self.opacity = opacity
         self.elementName = elementName
+        self.clipPath = clipPath
+        self.mask = mask
     }
 
     /// A shape layer.
@@ -93,9 +99,10 @@ public struct SVGIconLayer: Hashable, Sendable {
     public var usesTint: Bool {
         switch content {
         case .shape(let shape):
-            return shape.fill?.paint == .tint || shape.stroke?.paint == .tint
+            return shape.fill?.paint.usesTint == true || shape.stroke?.paint.usesTint == true
+                || mask?.layers.contains { $0.usesTint } == true
         case .group(let layers):
-            return layers.contains { $0.usesTint }
+            return layers.contains { $0.usesTint } || mask?.layers.contains { $0.usesTint } == true
         }
     }
 }

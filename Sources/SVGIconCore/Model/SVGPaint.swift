@@ -4,18 +4,23 @@ public enum SVGPaint: Hashable, Sendable {
     case color(SVGColor)
     /// `currentColor` or an unspecified fill: takes the tint at render time (black without a tint).
     case tint
+    case linearGradient(SVGLinearGradient)
+    case radialGradient(SVGRadialGradient)
 
-    /// The baked colour, or nil when the paint takes the tint (the app's `SVGIconLayer.color` convention).
+    /// The baked colour, or nil when the paint takes the tint or is a gradient (the app's
+    /// `SVGIconLayer.color` convention).
     public var color: SVGColor? {
         if case .color(let c) = self { return c }
         return nil
     }
 
-    /// The colour this paint draws with for a given tint.
-    public func resolved(tint: SVGColor) -> SVGColor {
+    /// True when any part of the paint takes the tint.
+    public var usesTint: Bool {
         switch self {
-        case .color(let c): return c
-        case .tint: return tint
+        case .tint: return true
+        case .color: return false
+        case .linearGradient(let g): return g.stops.contains { $0.color == nil }
+        case .radialGradient(let g): return g.stops.contains { $0.color == nil }
         }
     }
 }
@@ -40,10 +45,15 @@ public struct SVGStroke: Hashable, Sendable {
     /// `stroke-opacity`, 0...1.
     public var opacity: Double
     public var style: StrokeStyle
+    /// `vector-effect: non-scaling-stroke`: the width is in output pixels (of the icon's viewport), not
+    /// scaled by the element's transforms.
+    public var nonScaling: Bool
 
-    public init(paint: SVGPaint = .tint, opacity: Double = 1, style: StrokeStyle = StrokeStyle()) {
+    public init(paint: SVGPaint = .tint, opacity: Double = 1, style: StrokeStyle = StrokeStyle(),
+                nonScaling: Bool = false) {
         self.paint = paint
         self.opacity = opacity
         self.style = style
+        self.nonScaling = nonScaling
     }
 }

@@ -10,6 +10,10 @@ public struct PremultipliedColor: Hashable, Sendable {
         a = alpha
     }
 
+    public init(r: Float, g: Float, b: Float, a: Float) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+
     public var isTransparent: Bool { a <= 0 }
 }
 
@@ -36,6 +40,32 @@ extension Pixmap {
                     }
                 }
                 i += 4
+            }
+        }
+    }
+
+    /// Blends one pixel: out = src·c + dst·(1 − αsrc·c).
+    @inline(__always)
+    mutating func blendPixel(x: Int, y: Int, coverage c: Float, color: PremultipliedColor) {
+        let i = (y * width + x) * 4
+        let keep = 1 - color.a * c
+        data[i] = color.r * c + data[i] * keep
+        data[i + 1] = color.g * c + data[i + 1] * keep
+        data[i + 2] = color.b * c + data[i + 2] * keep
+        data[i + 3] = color.a * c + data[i + 3] * keep
+    }
+
+    /// Multiplies every pixel by the matching value of `mask` (width × height values in 0…1).
+    public mutating func multiply(by mask: [Float]) {
+        precondition(mask.count == width * height, "mask size must match")
+        data.withUnsafeMutableBufferPointer { px in
+            for p in 0..<mask.count {
+                let m = mask[p]
+                if m >= 1 { continue }
+                px[p * 4] *= m
+                px[p * 4 + 1] *= m
+                px[p * 4 + 2] *= m
+                px[p * 4 + 3] *= m
             }
         }
     }

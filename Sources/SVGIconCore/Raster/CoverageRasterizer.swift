@@ -40,6 +40,8 @@ public struct CoverageRasterizer {
     private var bandTop: [Double] = []
     private var bandBottom: [Double] = []
     private var eventYs: [Double] = []
+    private var slots: [Int32] = []
+    private var removedEdges: [Bool] = []
 
     /// Bands are not split further at edge crossings below this height (pixels).
     static let minimumBandHeight = 1.0 / 1024
@@ -81,6 +83,66 @@ public struct CoverageRasterizer {
     }
 
     // MARK: Band sweep
+
+    /// Removes pairs of edges that coincide exactly with opposite directions — the shared sides of pieces
+    /// that abut, like the segments and joins of a stroke outline. They cancel in every winding number, so
+    /// dropping them changes no coverage, and the sweep has far fewer edges and events to go through.
+    private mutating func cancelSharedEdges() {
+        let n = edges.count
+        guard n > 1 else { return }
+        // Open addressing: each slot holds an edge index waiting for its opposite twin (−1 empty,
+        // −2 a slot whose edge was cancelled).
+        var capacity = 16
+        while capacity < n * 2 { capacity <<= 1 }
+        if slots.count < capacity {
+            slots = [Int32](repeating: -1, count: capacity)
+        } else {
+            for i in 0..<capacity { slots[i] = -1 }
+        }
+        if removedEdges.count < n { removedEdges = [Bool](repeating: false, count: n) }
+        let mask = capacity - 1
+        edges.withUnsafeBufferPointer { edges in
+            slots.withUnsafeMutableBufferPointer { slots in
+                removedEdges.withUnsafeMutableBufferPointer { removed in
+                    for i in 0..<n { removed[i] = false }
+                    for i in 0..<n {
+                        let e = edges[i]
+                        var h = e.x0.bitPattern &* 0x9E37_79B9_7F4A_7C15
+                        h ^= e.y0.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
+                        h ^= e.x1.bitPattern &* 0x1656_67B1_9E37_79F9
+                        h ^= e.y1.bitPattern &* 0x27D4_EB2F_1656_67C5
+                        var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+                        var freeSlot = -1
+                        while true {
+                            let occupant = Int(slots[slot])
+                            if occupant == -1 {
+                                slots[freeSlot >= 0 ? freeSlot : slot] = Int32(i)
+                                break
+                            }
+                            if occupant == -2 {
+                                if freeSlot < 0 { freeSlot = slot }
+                            } else {
+                                let o = edges[occupant]
+                                if o.dir == -e.dir && o.x0 == e.x0 && o.y0 == e.y0 && o.x1 == e.x1 && o.y1 == e.y1 {
+                                    removed[occupant] = true
+                                    removed[i] = true
+                                    slots[slot] = -2
+                                    break
+                                }
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                    }
+                }
+            }
+        }
+        var w = 0
+        for i in 0..<n where !removedEdges[i] {
+            edges[w] = edges[i]
+            w += 1
+        }
+        edges.removeLast(n - w)
+    }
 
     /// Finds the outline of the filled region band by band and deposits it into the cells.
     private mutating func depositOutline(rule: FillRule) {
@@ -284,8 +346,12 @@ public struct CoverageRasterizer {
     /// Turns the edges added since the last sweep into coverage, row by row, and hands each row's covered
     /// span to `body` as (y, x0, x1, coverage) where `coverage[x]` for x in x0..<x1 is in 0...1.
     /// Clears what it used, so the rasterizer is ready for the next shape.
-    public mutating func sweep(rule: FillRule,
+    ///
+    /// `cancelSharedEdges`: first drop pairs of exactly coincident, opposite edges (use it for outlines
+    /// made of abutting pieces, such as strokes; it never changes the result, only the cost).
+    public mutating func sweep(rule: FillRule, cancelSharedEdges cancel: Bool = false,
                                _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+        if cancel { cancelSharedEdges() }
         depositOutline(rule: rule)
         guard minY <= maxY, width > 0 else { return }
         let x0 = max(0, minX)

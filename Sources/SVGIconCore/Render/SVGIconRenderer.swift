@@ -1,11 +1,19 @@
-/// Draws an `SVGIconDefinition` into a `Pixmap`: fill and stroke of each shape layer in order,
-/// groups with opacity through an offscreen layer.
+/// Draws an `SVGIconDefinition` into a `Pixmap`.
 ///
-/// Fills are flattened in device space. Strokes are flattened and outlined in the element's own user
-/// space (so a non-uniform scale gives an elliptical pen, as SVG says) and the outline is transformed.
+/// Each shape paints its fill, then its stroke. A layer with a clip path, a mask, or an opacity that must
+/// apply to the layer as a whole is drawn into an offscreen pixmap first, clipped and masked there, and
+/// then composited once. Fills are flattened in device space. Strokes are flattened, dashed and outlined in
+/// the element's own user space (so a non-uniform scale gives an elliptical pen, as SVG says) and the outline
+/// is transformed.
 public struct SVGIconRenderer {
     public let options: RenderOptions
     private var rasterizer: CoverageRasterizer
+    /// viewBox space → pixels (the host space of non-scaling strokes).
+    private var fit = SVGTransform.identity
+    /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
+    /// allocate without end.
+    private var depth = 0
+    public static let maxOffscreenDepth = 32
 
     public init(options: RenderOptions) {
         self.options = options
@@ -27,57 +35,104 @@ public struct SVGIconRenderer {
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
         var pixmap = Pixmap(width: options.width, height: options.height)
         guard options.width > 0, options.height > 0 else { return pixmap }
-        let base = Self.fitTransform(icon, width: options.width, height: options.height)
-        draw(icon.layers, transform: base, into: &pixmap)
+        fit = Self.fitTransform(icon, width: options.width, height: options.height)
+        draw(icon.layers, transform: fit, into: &pixmap)
         if let bg = options.background { pixmap.fillBehind(bg) }
         return pixmap
     }
 
     private mutating func draw(_ layers: [SVGIconLayer], transform: SVGTransform, into pixmap: inout Pixmap) {
-        for layer in layers {
-            let t = transform.concatenating(layer.transform)
-            guard t.isInvertible, layer.opacity > 0 else { continue }
-            switch layer.content {
-            case .group(let children):
-                if layer.opacity < 1 {
-                    var offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
-                    draw(children, transform: t, into: &offscreen)
-                    pixmap.composite(offscreen, opacity: layer.opacity)
-                } else {
-                    draw(children, transform: t, into: &pixmap)
-                }
-            case .shape(let shape):
-                if layer.opacity < 1 && shape.fill != nil && shape.stroke != nil {
-                    var offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
-                    drawShape(shape, transform: t, opacity: 1, into: &offscreen)
-                    pixmap.composite(offscreen, opacity: layer.opacity)
-                } else {
-                    drawShape(shape, transform: t, opacity: layer.opacity, into: &pixmap)
-                }
-            }
+        for layer in layers { draw(layer, parent: transform, into: &pixmap) }
+    }
+
+    private mutating func draw(_ layer: SVGIconLayer, parent: SVGTransform, into pixmap: inout Pixmap) {
+        let t = parent.concatenating(layer.transform)
+        guard t.isInvertible, layer.opacity > 0 else { return }
+        var wholeLayerOpacity = layer.opacity < 1
+        if case .shape(let shape) = layer.content, shape.fill == nil || shape.stroke == nil {
+            // One paint: its opacity can simply scale that paint.
+            wholeLayerOpacity = false
+        }
+        let isolated = wholeLayerOpacity || layer.clipPath != nil || layer.mask != nil
+        guard isolated else {
+            drawContent(layer, transform: t, opacity: layer.opacity, into: &pixmap)
+            return
+        }
+        guard depth < Self.maxOffscreenDepth else { return }
+        depth += 1
+        defer { depth -= 1 }
+        var offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
+        drawContent(layer, transform: t, opacity: 1, into: &offscreen)
+        var box: SVGRect?? = nil
+        func boundingBox() -> SVGRect? {
+            if let box { return box }
+            let b = LayerBounds.bounds(of: layer)
+            box = .some(b)
+            return b
+        }
+        if let clip = layer.clipPath {
+            offscreen.multiply(by: clipCoverage(clip, transform: t, boundingBox: boundingBox))
+        }
+        if let mask = layer.mask {
+            offscreen.multiply(by: maskCoverage(mask, transform: t, boundingBox: boundingBox))
+        }
+        pixmap.composite(offscreen, opacity: layer.opacity)
+    }
+
+    private mutating func drawContent(_ layer: SVGIconLayer, transform t: SVGTransform, opacity: Double,
+                                      into pixmap: inout Pixmap) {
+        switch layer.content {
+        case .group(let children):
+            draw(children, transform: t, into: &pixmap)
+        case .shape(let shape):
+            drawShape(shape, transform: t, opacity: opacity, into: &pixmap)
         }
     }
 
     private mutating func drawShape(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
                                     into pixmap: inout Pixmap) {
-        if let fill = shape.fill {
-            let color = PremultipliedColor(fill.paint.resolved(tint: options.tint), opacity: fill.opacity * opacity)
-            if !color.isTransparent {
-                PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
-                    rasterizer.addLine($0, $1)
-                }
-                rasterizer.sweep(rule: fill.rule) { y, x0, x1, coverage in
-                    pixmap.blendRow(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
-                }
-            }
+        var box: SVGRect?? = nil
+        let path = shape.path
+        func boundingBox() -> SVGRect? {
+            if let box { return box }
+            let b = LayerBounds.bounds(of: path)
+            box = .some(b)
+            return b
         }
-        if let stroke = shape.stroke, stroke.style.width > 0 {
-            let color = PremultipliedColor(stroke.paint.resolved(tint: options.tint),
-                                           opacity: stroke.opacity * opacity)
-            if !color.isTransparent {
-                strokeOutline(shape.path, style: stroke.style, transform: t)
-                rasterizer.sweep(rule: .nonzero) { y, x0, x1, coverage in
-                    pixmap.blendRow(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
+        if let fill = shape.fill,
+           let shader = PaintShader(fill.paint, opacity: fill.opacity * opacity, tint: options.tint,
+                                    transform: t, boundingBox: boundingBox) {
+            PathFlattener.forEachFillEdge(path, transform: t, tolerance: options.curveTolerance) {
+                rasterizer.addLine($0, $1)
+            }
+            paint(rule: fill.rule, cancelSharedEdges: false, shader: shader, into: &pixmap)
+        }
+        if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
+           let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint,
+                                    transform: t, boundingBox: boundingBox) {
+            if stroke.nonScaling, let host = fit.inverted() {
+                // Outline in the icon's viewBox space, unaffected by the element's own transforms.
+                let relative = host.concatenating(t)
+                strokeOutline(path.transformed(by: relative), style: stroke.style, transform: fit)
+            } else {
+                strokeOutline(path, style: stroke.style, transform: t)
+            }
+            paint(rule: .nonzero, cancelSharedEdges: true, shader: shader, into: &pixmap)
+        }
+    }
+
+    /// Sweeps the rasterizer and blends the shader into the covered pixels.
+    private mutating func paint(rule: FillRule, cancelSharedEdges: Bool, shader: PaintShader,
+                                into pixmap: inout Pixmap) {
+        if case .solid(let color) = shader.kind {
+            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+                pixmap.blendRow(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
+            }
+        } else {
+            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+                for x in x0..<x1 where coverage[x] > 0 {
+                    guard let color = shader.color(x: x, y: y) else { continue }
+                    pixmap.blendPixel(x: x, y: y, coverage: coverage[x], color: color)
                 }
             }
         }
@@ -89,7 +144,11 @@ public struct SVGIconRenderer {
         guard scale > 0, scale.isFinite else { return }
         let userTolerance = options.curveTolerance / scale
         let stroker = Stroker(style: style, tolerance: userTolerance)
-        for contour in PathFlattener.contours(of: path, tolerance: userTolerance) {
+        var contours = PathFlattener.contours(of: path, tolerance: userTolerance)
+        if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
+            contours = dasher.dash(contours)
+        }
+        for contour in contours {
             stroker.stroke(contour) { polygon in
                 var prev = t.apply(polygon[polygon.count - 1])
                 for p in polygon {
@@ -99,6 +158,115 @@ public struct SVGIconRenderer {
                 }
             }
         }
+    }
+
+    // MARK: Clip paths and masks
+
+    /// Coverage (0…1 per pixel) of a clip path: the union of its shapes, intersected with the clip path's
+    /// own clip path.
+    private mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform,
+                                       boundingBox: () -> SVGRect?) -> [Float] {
+        let count = options.width * options.height
+        var base = t
+        if clip.units == .objectBoundingBox {
+            guard let box = boundingBox(), box.width > 0, box.height > 0 else {
+                return [Float](repeating: 0, count: count)
+            }
+            base = base.concatenating(SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y))
+        }
+        base = base.concatenating(clip.transform)
+        var coverage = [Float](repeating: 0, count: count)
+        for layer in clip.layers { addClipLayer(layer, parent: base, into: &coverage) }
+        if let outer = clip.clipPath, depth < Self.maxOffscreenDepth {
+            depth += 1
+            let other = clipCoverage(outer, transform: t, boundingBox: boundingBox)
+            depth -= 1
+            for i in 0..<count { coverage[i] *= other[i] }
+        }
+        return coverage
+    }
+
+    /// Unites one clip-path child into `coverage` (a + b − a·b, as drawing it in black would).
+    private mutating func addClipLayer(_ layer: SVGIconLayer, parent: SVGTransform, into coverage: inout [Float]) {
+        let t = parent.concatenating(layer.transform)
+        guard t.isInvertible else { return }
+        var own = [Float](repeating: 0, count: coverage.count)
+        switch layer.content {
+        case .group(let children):
+            for child in children { addClipLayer(child, parent: t, into: &own) }
+        case .shape(let shape):
+            PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
+                rasterizer.addLine($0, $1)
+            }
+            let width = options.width
+            rasterizer.sweep(rule: shape.fill?.rule ?? .nonzero) { y, x0, x1, c in
+                for x in x0..<x1 { own[y * width + x] = c[x] }
+            }
+        }
+        if let clip = layer.clipPath, depth < Self.maxOffscreenDepth {
+            depth += 1
+            let path: SVGPath? = { if case .shape(let s) = layer.content { return s.path } else { return nil } }()
+            let inner = clipCoverage(clip, transform: t, boundingBox: {
+                path.map { LayerBounds.bounds(of: $0) } ?? LayerBounds.bounds(of: layer)
+            })
+            depth -= 1
+            for i in 0..<own.count { own[i] *= inner[i] }
+        }
+        for i in 0..<coverage.count where own[i] > 0 {
+            coverage[i] = coverage[i] + own[i] - coverage[i] * own[i]
+        }
+    }
+
+    /// Per-pixel mask values: luminance × alpha (or alpha) of the rendered mask content, inside the mask
+    /// region, times any mask on the mask.
+    private mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform,
+                                       boundingBox: () -> SVGRect?) -> [Float] {
+        let count = options.width * options.height
+        let zero = [Float](repeating: 0, count: count)
+        let box = boundingBox()
+        var region = SVGRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
+        if mask.units == .objectBoundingBox {
+            guard let box, box.width > 0, box.height > 0 else { return zero }
+            region = SVGRect(x: box.x + mask.x * box.width, y: box.y + mask.y * box.height,
+                             width: mask.width * box.width, height: mask.height * box.height)
+        }
+        guard region.width > 0, region.height > 0, depth < Self.maxOffscreenDepth else { return zero }
+        var contentTransform = t
+        if mask.contentUnits == .objectBoundingBox {
+            guard let box, box.width > 0, box.height > 0 else { return zero }
+            contentTransform = t.concatenating(SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        var content = Pixmap(width: options.width, height: options.height)
+        draw(mask.layers, transform: contentTransform, into: &content)
+        // The region, rasterized as a rectangle in the referencing element's user space.
+        var regionPath = SVGPath()
+        regionPath.move(to: SVGPoint(x: region.x, y: region.y))
+        regionPath.line(to: SVGPoint(x: region.x + region.width, y: region.y))
+        regionPath.line(to: SVGPoint(x: region.x + region.width, y: region.y + region.height))
+        regionPath.line(to: SVGPoint(x: region.x, y: region.y + region.height))
+        regionPath.close()
+        PathFlattener.forEachFillEdge(regionPath, transform: t, tolerance: options.curveTolerance) {
+            rasterizer.addLine($0, $1)
+        }
+        var values = zero
+        let width = options.width
+        let usesAlpha = mask.usesAlpha
+        rasterizer.sweep(rule: .nonzero) { y, x0, x1, c in
+            for x in x0..<x1 where c[x] > 0 {
+                let i = (y * width + x) * 4
+                let v: Float = usesAlpha
+                    ? content.data[i + 3]
+                    : 0.2125 * content.data[i] + 0.7154 * content.data[i + 1] + 0.0721 * content.data[i + 2]
+                values[y * width + x] = min(1, max(0, v)) * c[x]
+            }
+        }
+        if let inner = mask.mask {
+            let other = maskCoverage(inner, transform: t, boundingBox: boundingBox)
+            for i in 0..<count { values[i] *= other[i] }
+        }
+        return values
     }
 }
 

@@ -4,200 +4,345 @@ public struct SVGParseResult: Hashable, Sendable {
     public var warnings: [SVGWarning]
 }
 
-/// Turns an SVG element tree into an `SVGIconDefinition`: applies presentation attributes and `style`
-/// declarations with inheritance, parses transforms, lengths and path data, turns every basic shape into
-/// a path, and drops what cannot be drawn with a warning that names it.
+/// Turns an SVG element tree into an `SVGIconDefinition`, the way usvg does for resvg: applies the CSS
+/// cascade (presentation attributes, `<style>` rules, `style` attributes, `!important`) with inheritance,
+/// expands `use`/`symbol`/nested `svg`, resolves gradients, clip paths and masks, parses transforms, lengths
+/// and path data, turns every basic shape into a path, and drops what cannot be drawn with a warning that
+/// names it. Reference cycles are detected and reported, never followed.
 public struct SVGResolver {
-    private var warnings: [SVGWarning] = []
-    private var warnedElements: Set<String> = []
-    /// Percent bases: viewBox width, height and their normalised diagonal.
-    private var viewportWidth = 100.0
-    private var viewportHeight = 100.0
+    public struct Options: Hashable, Sendable {
+        /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
+        /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.
+        public var tintOverridesColor: Bool
+
+        public init(tintOverridesColor: Bool = false) {
+            self.tintOverridesColor = tintOverridesColor
+        }
+    }
+
+    /// Elements that may be produced in total, `use` expansion included.
+    public static let maxExpandedElements = 100_000
+    /// How deeply `use` may reference `use`.
+    public static let maxUseDepth = 24
+
+    var tree: DocumentTree
+    let options: Options
+    var warnings: [SVGWarning] = []
+    private var warnedKeys: Set<String> = []
+    /// Percent bases: the current viewport's width and height.
+    var viewportWidth = 100.0
+    var viewportHeight = 100.0
+    /// Nodes on the current resolution path (cycle detection for `use`).
+    private var activeUses: [Int] = []
+    /// Clip paths, masks and gradients being resolved (cycle detection through `url(#…)`).
+    var activeReferences: Set<Int> = []
+    private var budget = SVGResolver.maxExpandedElements
+    private var documentStyles: [Int: SVGStyle] = [:]
+    /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
+    var clipMode = false
 
     /// Elements that draw nothing themselves and are skipped silently.
-    static let silentElements: Set<String> = [
-        "title", "desc", "metadata", "defs",
-        // Paint servers and other definitions are only drawn where referenced.
+    static let definitionElements: Set<String> = [
+        "title", "desc", "metadata", "defs", "style", "script",
         "linearGradient", "radialGradient", "pattern", "clipPath", "mask", "marker", "symbol", "filter",
+        "font", "font-face", "cursor", "view", "animate", "animateTransform", "animateMotion", "set",
     ]
 
     /// Resolves a document whose root element is `root`.
-    public static func resolve(_ root: SVGElement) throws -> SVGParseResult {
-        var resolver = SVGResolver()
-        let icon = try resolver.resolveRoot(root)
-        return SVGParseResult(icon: icon, warnings: resolver.warnings)
-    }
-
-    private mutating func resolveRoot(_ root: SVGElement) throws -> SVGIconDefinition {
+    public static func resolve(_ root: SVGElement, options: Options = Options()) throws -> SVGParseResult {
         guard root.name == "svg", root.isSVG else {
             throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
         }
+        let tree: DocumentTree
+        do {
+            tree = try DocumentTree(root)
+        } catch {
+            throw SVGResolveError.tooManyElements(limit: DocumentTree.maxElements)
+        }
+        var resolver = SVGResolver(tree: tree, options: options)
+        let icon = resolver.resolveRoot()
+        return SVGParseResult(icon: icon, warnings: resolver.warnings)
+    }
+
+    private init(tree: DocumentTree, options: Options) {
+        self.tree = tree
+        self.options = options
+    }
+
+    private mutating func resolveRoot() -> SVGIconDefinition {
+        let root = 0
+        let node = tree.nodes[root]
         var viewBox: SVGViewBox? = nil
-        if let vb = root.attribute("viewBox") {
-            if let v = NumberScanner.numberList(vb), v.count == 4,
-               SVGViewBox(x: v[0], y: v[1], width: v[2], height: v[3]).isValid {
-                viewBox = SVGViewBox(x: v[0], y: v[1], width: v[2], height: v[3])
+        if let vb = node.attribute("viewBox") {
+            if let v = SVGResolver.parseViewBox(vb) {
+                viewBox = v
             } else {
                 warn(root, "ignoring invalid viewBox \"\(vb)\" (needs four numbers with a positive width and height)")
             }
         }
-        let width = root.attribute("width").flatMap(SVGLength.parse).flatMap { $0.unit == .percent ? nil : $0.pixels(percentBase: 0) }
-        let height = root.attribute("height").flatMap(SVGLength.parse).flatMap { $0.unit == .percent ? nil : $0.pixels(percentBase: 0) }
-        let intrinsicWidth = width.flatMap { $0 > 0 ? $0 : nil }
-        let intrinsicHeight = height.flatMap { $0 > 0 ? $0 : nil }
+        func size(_ attr: String) -> Double? {
+            guard let raw = node.attribute(attr), let l = SVGLength.parse(raw), l.unit != .percent else { return nil }
+            let v = l.pixels(percentBase: 0)
+            return v > 0 && v.isFinite ? v : nil
+        }
+        let intrinsicWidth = size("width"), intrinsicHeight = size("height")
         let box = viewBox ?? SVGViewBox(width: intrinsicWidth ?? 100, height: intrinsicHeight ?? 100)
         viewportWidth = box.width
         viewportHeight = box.height
         var aspect = SVGAspectRatio.default
-        if let par = root.attribute("preserveAspectRatio") {
+        if let par = node.attribute("preserveAspectRatio") {
             if let parsed = SVGResolver.parseAspectRatio(par) {
                 aspect = parsed
             } else {
                 warn(root, "ignoring invalid preserveAspectRatio \"\(par)\"")
             }
         }
+        for selector in tree.styleSheet.unsupportedSelectors.prefix(1) {
+            warnOnce(root, "CSS selector \"\(selector)\" is not supported; its rules are ignored", key: "css-selector")
+        }
         var style = SVGStyle()
-        applyDeclarations(of: root, to: &style)
+        apply(tree.declarations(of: root), to: &style, node: root)
         var layers: [SVGIconLayer] = []
         if !style.displayNone {
-            for child in root.children {
-                if let layer = resolveElement(child, parentStyle: style) { layers.append(layer) }
-            }
+            layers = children(of: root, style: style)
         }
-        // The root's own transform and opacity apply to everything inside it.
-        var rootTransform = SVGTransform.identity
-        if let t = root.attribute("transform") {
-            if let parsed = TransformListParser.parse(t) { rootTransform = parsed } else {
-                warn(root, "ignoring malformed transform \"\(t)\"")
-            }
-        }
-        if style.opacity < 1 || !rootTransform.isIdentity {
-            layers = [SVGIconLayer(content: .group(layers), transform: rootTransform, opacity: style.opacity,
-                                   elementName: "svg")]
+        // The root's own transform, opacity, clip path and mask apply to everything inside it.
+        let transform = transformAttribute(root)
+        var rootLayer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity,
+                                     elementName: "svg")
+        if !applyMasking(to: &rootLayer, node: root) { layers = [] }
+        else if style.opacity < 1 || !transform.isIdentity || rootLayer.clipPath != nil || rootLayer.mask != nil {
+            layers = [rootLayer]
         }
         return SVGIconDefinition(viewBox: box, aspectRatio: aspect, intrinsicWidth: intrinsicWidth,
                                  intrinsicHeight: intrinsicHeight, layers: layers)
     }
 
-    private mutating func resolveElement(_ element: SVGElement, parentStyle: SVGStyle) -> SVGIconLayer? {
-        guard element.isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
-        let name = element.name
-        if SVGResolver.silentElements.contains(name) { return nil }
-        var style = parentStyle.inherited()
-        switch name {
-        case "g", "a", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-            break
-        case "style":
-            warnOnce(element, "CSS <style> blocks are not supported yet; their rules are ignored")
-            return nil
-        default:
-            warnOnce(element, "<\(name)> is not supported; skipped")
-            return nil
+    /// The layers of a container's children, in order.
+    mutating func children(of index: Int, style: SVGStyle) -> [SVGIconLayer] {
+        var layers: [SVGIconLayer] = []
+        for child in tree.nodes[index].children {
+            if let layer = resolveNode(child, parentStyle: style) { layers.append(layer) }
         }
-        applyDeclarations(of: element, to: &style)
-        if style.displayNone { return nil }
-        var transform = SVGTransform.identity
-        if let t = element.attribute("transform") {
-            if let parsed = TransformListParser.parse(t) {
-                transform = parsed
-            } else {
-                warn(element, "ignoring malformed transform \"\(t)\"")
-            }
-        }
-        for unsupported in ["clip-path", "mask", "filter"] {
-            if let v = element.attribute(unsupported), trimmed(v) != "none" {
-                warnOnce(element, "\(unsupported) is not supported yet; drawn without it", key: unsupported)
-            }
-        }
-        if name == "g" || name == "a" {
-            var children: [SVGIconLayer] = []
-            for child in element.children {
-                if let layer = resolveElement(child, parentStyle: style) { children.append(layer) }
-            }
-            if children.isEmpty { return nil }
-            return SVGIconLayer(content: .group(children), transform: transform, opacity: style.opacity,
-                                elementName: name)
-        }
-        guard style.visible else { return nil }
-        let path = shapePath(element)
-        if path.isEmpty { return nil }
-        var fill: SVGFill? = nil
-        if let paint = resolvePaint(style.fill, for: element, property: "fill", style: style) {
-            fill = SVGFill(paint: paint, opacity: style.fillOpacity, rule: style.fillRule)
-        }
-        // Lines and polylines have no interior, but SVG still fills polylines; lines have no area.
-        if name == "line" { fill = nil }
-        var stroke: SVGStroke? = nil
-        if style.strokeWidth > 0, let paint = resolvePaint(style.stroke, for: element, property: "stroke", style: style) {
-            stroke = SVGStroke(paint: paint, opacity: style.strokeOpacity,
-                               style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap,
-                                                  join: style.lineJoin, miterLimit: style.miterLimit,
-                                                  dashes: style.dashArray, dashOffset: style.dashOffset))
-        }
-        if fill == nil && stroke == nil { return nil }
-        return SVGIconLayer(content: .shape(SVGShape(path: path, fill: fill, stroke: stroke)),
-                            transform: transform, opacity: style.opacity, elementName: name)
+        return layers
     }
 
-    private mutating func resolvePaint(_ value: PaintValue, for element: SVGElement, property: String,
-                                       style: SVGStyle) -> SVGPaint? {
-        if case .reference(let id, let fallback) = value {
-            let outcome = fallback == nil ? "not painted" : "painted with the fallback"
-            warnOnce(element, "\(property)=\"url(#\(id))\": paint servers (gradients, patterns) are not supported yet; \(outcome)",
-                     key: "paint-server")
+    // MARK: Elements
+
+    mutating func resolveNode(_ index: Int, parentStyle: SVGStyle) -> SVGIconLayer? {
+        let node = tree.nodes[index]
+        guard node.isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
+        let name = node.name
+        if SVGResolver.definitionElements.contains(name) { return nil }
+        switch name {
+        case "g", "a", "switch", "use", "svg", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+            break
+        default:
+            // text, image, foreignObject and anything unknown.
+            warnOnce(index, "not supported; skipped")
+            return nil
         }
-        return style.resolve(value)
+        guard budget > 0 else {
+            warnOnce(index, "more than \(SVGResolver.maxExpandedElements) elements after use expansion; the rest is skipped",
+                     key: "budget")
+            return nil
+        }
+        budget -= 1
+        var style = parentStyle.inherited()
+        apply(tree.declarations(of: index), to: &style, node: index)
+        if style.displayNone { return nil }
+        let transform = transformAttribute(index)
+        var layer: SVGIconLayer
+        switch name {
+        case "g", "a":
+            let layers = children(of: index, style: style)
+            if layers.isEmpty { return nil }
+            layer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity, elementName: name)
+        case "switch":
+            guard let chosen = tree.nodes[index].children.first(where: { passesConditions($0) }),
+                  let child = resolveNode(chosen, parentStyle: style) else { return nil }
+            layer = SVGIconLayer(content: .group([child]), transform: transform, opacity: style.opacity, elementName: name)
+        case "use":
+            guard let used = resolveUse(index, style: style) else { return nil }
+            layer = SVGIconLayer(content: .group([used]), transform: transform, opacity: style.opacity, elementName: name)
+        case "svg":
+            guard let inner = resolveNestedViewport(index, style: style, width: nil, height: nil) else { return nil }
+            layer = SVGIconLayer(content: .group([inner]), transform: transform, opacity: style.opacity, elementName: name)
+        default:
+            guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
+            layer = SVGIconLayer(content: .shape(shape), transform: transform, opacity: style.opacity, elementName: name)
+        }
+        guard applyMasking(to: &layer, node: index) else { return nil }
+        return layer
+    }
+
+    /// SVG's conditional processing, as far as icons use it: no required extensions, and a system language
+    /// (if any) that includes English.
+    private func passesConditions(_ index: Int) -> Bool {
+        let node = tree.nodes[index]
+        guard node.isSVG, !SVGResolver.definitionElements.contains(node.name) else { return false }
+        if node.attribute("requiredExtensions") != nil { return false }
+        if let languages = node.attribute("systemLanguage") {
+            return languages.split(separator: ",").contains { $0.trimmingCSSWhitespace.lowercased().hasPrefix("en") }
+        }
+        return true
+    }
+
+    /// `use`: the referenced element, inheriting from the `use`, moved by x/y.
+    private mutating func resolveUse(_ index: Int, style: SVGStyle) -> SVGIconLayer? {
+        let node = tree.nodes[index]
+        guard let href = node.attribute("href") ?? node.attribute("xlink:href") else {
+            warn(index, "has no href; skipped")
+            return nil
+        }
+        guard href.hasPrefix("#"), let target = tree.node(id: String(href.dropFirst())) else {
+            warn(index, "href=\"\(href)\" does not name an element in this file; skipped")
+            return nil
+        }
+        if activeUses.contains(target) || tree.isAncestor(target, of: index) {
+            warn(index, "href=\"\(href)\" makes a reference cycle; skipped")
+            return nil
+        }
+        guard activeUses.count < SVGResolver.maxUseDepth else {
+            warn(index, "use references nest deeper than \(SVGResolver.maxUseDepth); skipped")
+            return nil
+        }
+        activeUses.append(target)
+        defer { activeUses.removeLast() }
+        let x = length(index, "x", axis: .x), y = length(index, "y", axis: .y)
+        let offset = SVGTransform.translation(x, y)
+        let targetNode = tree.nodes[target]
+        var content: SVGIconLayer?
+        if targetNode.isSVG && targetNode.name == "symbol" {
+            content = resolveSymbol(target, use: index, style: style)
+        } else if targetNode.isSVG && targetNode.name == "svg" {
+            let w = optionalLength(index, "width", axis: .x), h = optionalLength(index, "height", axis: .y)
+            var symbolStyle = style.inherited()
+            apply(tree.declarations(of: target), to: &symbolStyle, node: target)
+            if symbolStyle.displayNone { return nil }
+            content = resolveNestedViewport(target, style: symbolStyle, width: w, height: h)
+        } else {
+            content = resolveNode(target, parentStyle: style)
+        }
+        guard var layer = content else { return nil }
+        layer.transform = offset.concatenating(layer.transform)
+        return layer
+    }
+
+    /// A `symbol` drawn by a `use`: its viewBox fitted into the use's width × height (default 100 %),
+    /// clipped to that viewport unless `overflow` is visible.
+    private mutating func resolveSymbol(_ symbol: Int, use: Int, style: SVGStyle) -> SVGIconLayer? {
+        var symbolStyle = style.inherited()
+        apply(tree.declarations(of: symbol), to: &symbolStyle, node: symbol)
+        if symbolStyle.displayNone { return nil }
+        let w = optionalLength(use, "width", axis: .x) ?? optionalLength(symbol, "width", axis: .x) ?? viewportWidth
+        let h = optionalLength(use, "height", axis: .y) ?? optionalLength(symbol, "height", axis: .y) ?? viewportHeight
+        guard w > 0, h > 0 else { return nil }
+        return viewportGroup(symbol, style: symbolStyle, x: 0, y: 0, width: w, height: h)
+    }
+
+    /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox.
+    private mutating func resolveNestedViewport(_ index: Int, style: SVGStyle, width: Double?,
+                                               height: Double?) -> SVGIconLayer? {
+        let x = length(index, "x", axis: .x), y = length(index, "y", axis: .y)
+        let w = width ?? optionalLength(index, "width", axis: .x) ?? viewportWidth
+        let h = height ?? optionalLength(index, "height", axis: .y) ?? viewportHeight
+        guard w > 0, h > 0 else { return nil }
+        return viewportGroup(index, style: style, x: x, y: y, width: w, height: h)
+    }
+
+    /// Children of a `symbol` or nested `svg` mapped from its viewBox into (x, y, w, h), clipped there.
+    private mutating func viewportGroup(_ index: Int, style: SVGStyle, x: Double, y: Double, width w: Double,
+                                        height h: Double) -> SVGIconLayer? {
+        let node = tree.nodes[index]
+        var inner = SVGTransform.translation(x, y)
+        let saved = (viewportWidth, viewportHeight)
+        if let raw = node.attribute("viewBox"), let vb = SVGResolver.parseViewBox(raw) {
+            let aspect = node.attribute("preserveAspectRatio").flatMap(SVGResolver.parseAspectRatio) ?? .default
+            inner = inner.concatenating(aspect.transform(viewBox: vb, viewportWidth: w, viewportHeight: h))
+            viewportWidth = vb.width
+            viewportHeight = vb.height
+        } else {
+            viewportWidth = w
+            viewportHeight = h
+        }
+        let layers = children(of: index, style: style)
+        (viewportWidth, viewportHeight) = saved
+        if layers.isEmpty { return nil }
+        var group = SVGIconLayer(content: .group(layers), transform: inner, elementName: node.name)
+        if !style.overflowVisible {
+            let clipRect = ShapeGeometry.rect(x: x, y: y, width: w, height: h)
+            let clipLayer = SVGIconLayer(shape: SVGShape(path: clipRect), elementName: "rect")
+            group = SVGIconLayer(content: .group([group]), clipPath: SVGClipPath(layers: [clipLayer]))
+        }
+        return group
     }
 
     // MARK: Shapes
 
-    private mutating func shapePath(_ e: SVGElement) -> SVGPath {
-        func length(_ attr: String, _ base: Double, default def: Double = 0) -> Double {
-            guard let raw = e.attribute(attr) else { return def }
-            guard let l = SVGLength.parse(raw) else {
-                warn(e, "ignoring invalid \(attr)=\"\(raw)\"")
-                return def
+    private mutating func resolveShape(_ index: Int, style: SVGStyle) -> SVGShape? {
+        let path = shapePath(index)
+        if path.isEmpty { return nil }
+        if clipMode {
+            return SVGShape(path: path, fill: SVGFill(paint: .tint, rule: style.clipRule), stroke: nil)
+        }
+        let name = tree.nodes[index].name
+        var fill: SVGFill? = nil
+        if name != "line", let paint = resolvePaint(style.fill, for: index, property: "fill", style: style) {
+            fill = SVGFill(paint: paint, opacity: style.fillOpacity, rule: style.fillRule)
+        }
+        var stroke: SVGStroke? = nil
+        if style.strokeWidth > 0, let paint = resolvePaint(style.stroke, for: index, property: "stroke", style: style) {
+            stroke = SVGStroke(paint: paint, opacity: style.strokeOpacity,
+                               style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
+                                                  miterLimit: style.miterLimit, dashes: style.dashArray,
+                                                  dashOffset: style.dashOffset),
+                               nonScaling: style.nonScalingStroke)
+        }
+        if fill == nil && stroke == nil { return nil }
+        for marker in ["marker-start", "marker-mid", "marker-end", "marker"] {
+            if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
+                warnOnce(index, "markers are not supported; drawn without them", key: "marker")
             }
-            return l.pixels(percentBase: base)
         }
-        func optionalLength(_ attr: String, _ base: Double) -> Double? {
-            guard let raw = e.attribute(attr), trimmed(raw) != "auto" else { return nil }
-            return SVGLength.parse(raw)?.pixels(percentBase: base)
-        }
-        let w = viewportWidth, h = viewportHeight
-        let diagonal = ((w * w + h * h) / 2).squareRoot()
-        switch e.name {
+        return SVGShape(path: path, fill: fill, stroke: stroke)
+    }
+
+    mutating func shapePath(_ index: Int) -> SVGPath {
+        let node = tree.nodes[index]
+        switch node.name {
         case "path":
-            guard let d = e.attribute("d") else { return SVGPath() }
+            guard let d = node.attribute("d") else { return SVGPath() }
             let (path, error) = PathDataParser.parse(d)
             if let error {
-                warn(e, "\(error.description); drawing the part before it")
+                warn(index, "\(error.description); drawing the part before it")
             }
             return path
         case "rect":
-            return ShapeGeometry.rect(x: length("x", w), y: length("y", h), width: length("width", w),
-                                      height: length("height", h), rx: optionalLength("rx", w),
-                                      ry: optionalLength("ry", h))
+            return ShapeGeometry.rect(x: length(index, "x", axis: .x), y: length(index, "y", axis: .y),
+                                      width: length(index, "width", axis: .x), height: length(index, "height", axis: .y),
+                                      rx: optionalLength(index, "rx", axis: .x), ry: optionalLength(index, "ry", axis: .y))
         case "circle":
-            let r = length("r", diagonal)
-            return ShapeGeometry.ellipse(cx: length("cx", w), cy: length("cy", h), rx: r, ry: r)
+            let r = length(index, "r", axis: .diagonal)
+            return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y), rx: r, ry: r)
         case "ellipse":
-            var rx = optionalLength("rx", w), ry = optionalLength("ry", h)
+            var rx = optionalLength(index, "rx", axis: .x), ry = optionalLength(index, "ry", axis: .y)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
-            return ShapeGeometry.ellipse(cx: length("cx", w), cy: length("cy", h), rx: rx ?? 0, ry: ry ?? 0)
+            return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y),
+                                         rx: rx ?? 0, ry: ry ?? 0)
         case "line":
             var path = SVGPath()
-            path.move(to: SVGPoint(x: length("x1", w), y: length("y1", h)))
-            path.line(to: SVGPoint(x: length("x2", w), y: length("y2", h)))
+            path.move(to: SVGPoint(x: length(index, "x1", axis: .x), y: length(index, "y1", axis: .y)))
+            path.line(to: SVGPoint(x: length(index, "x2", axis: .x), y: length(index, "y2", axis: .y)))
             return path
         case "polyline", "polygon":
-            guard let raw = e.attribute("points") else { return SVGPath() }
+            guard let raw = node.attribute("points") else { return SVGPath() }
             let coordinates = SVGResolver.leadingNumbers(raw)
             if coordinates.count % 2 == 1 || NumberScanner.numberList(raw) == nil {
-                warn(e, "points list is malformed; drawing the points before the error")
+                warn(index, "points list is malformed; drawing the points before the error")
             }
-            return ShapeGeometry.poly(coordinates, closed: e.name == "polygon")
+            return ShapeGeometry.poly(coordinates, closed: node.name == "polygon")
         default:
             return SVGPath()
         }
@@ -215,102 +360,49 @@ public struct SVGResolver {
         return values
     }
 
-    // MARK: Style
+    // MARK: Lengths and attributes
 
-    /// Presentation attributes first, then `style="…"` declarations, which win.
-    private mutating func applyDeclarations(of element: SVGElement, to style: inout SVGStyle) {
-        let parent = style
-        for (name, value) in element.attributes {
-            apply(property: name, value: value, to: &style, parent: parent, element: element, fromCSS: false)
-        }
-        if let css = element.attribute("style") {
-            for declaration in css.split(separator: ";") {
-                guard let colon = declaration.firstIndex(of: ":") else { continue }
-                let name = trimmed(declaration[..<colon]).lowercased()
-                var value = trimmed(declaration[declaration.index(after: colon)...])
-                if let bang = value.firstIndex(of: "!") { value = trimmed(value[..<bang]) }  // `!important`
-                apply(property: name, value: value, to: &style, parent: parent, element: element, fromCSS: true)
-            }
+    enum Axis { case x, y, diagonal }
+
+    func percentBase(_ axis: Axis) -> Double {
+        switch axis {
+        case .x: return viewportWidth
+        case .y: return viewportHeight
+        case .diagonal: return ((viewportWidth * viewportWidth + viewportHeight * viewportHeight) / 2).squareRoot()
         }
     }
 
-    private mutating func apply(property: String, value rawValue: String, to style: inout SVGStyle,
-                                parent: SVGStyle, element: SVGElement, fromCSS: Bool) {
-        let value = trimmed(rawValue)
-        let inherit = value == "inherit"
-        func number(_ v: String) -> Double? {
-            var scanner = NumberScanner(v)
-            guard let n = scanner.number(), scanner.isAtEnd else { return nil }
-            return n
+    /// A length attribute in user units (0 when absent; invalid values warn and count as absent).
+    mutating func length(_ index: Int, _ attribute: String, axis: Axis) -> Double {
+        guard let raw = tree.nodes[index].attribute(attribute) else { return 0 }
+        guard let l = SVGLength.parse(raw) else {
+            warn(index, "ignoring invalid \(attribute)=\"\(raw)\"")
+            return 0
         }
-        func opacity(_ v: String) -> Double? {
-            if v.hasSuffix("%"), let n = number(String(v.dropLast())) { return min(1, max(0, n / 100)) }
-            return number(v).map { min(1, max(0, $0)) }
-        }
-        switch property {
-        case "fill":
-            if inherit { style.fill = parent.fill } else if let p = PaintValue.parse(value) { style.fill = p }
-            else { invalid(element, property, value) }
-        case "stroke":
-            if inherit { style.stroke = parent.stroke } else if let p = PaintValue.parse(value) { style.stroke = p }
-            else { invalid(element, property, value) }
-        case "color":
-            if inherit { style.color = parent.color }
-            else if value.lowercased() == "currentcolor" { /* keeps the inherited color */ }
-            else if let c = SVGColor(css: value) { style.color = c }
-            else { invalid(element, property, value) }
-        case "fill-opacity":
-            if inherit { style.fillOpacity = parent.fillOpacity } else if let o = opacity(value) { style.fillOpacity = o }
-        case "stroke-opacity":
-            if inherit { style.strokeOpacity = parent.strokeOpacity } else if let o = opacity(value) { style.strokeOpacity = o }
-        case "opacity":
-            if let o = opacity(value) { style.opacity = o }
-        case "fill-rule":
-            if inherit { style.fillRule = parent.fillRule } else if let r = FillRule(rawValue: value) { style.fillRule = r }
-        case "stroke-width":
-            if inherit { style.strokeWidth = parent.strokeWidth }
-            else if let l = SVGLength.parse(value), l.value >= 0 {
-                let diagonal = ((viewportWidth * viewportWidth + viewportHeight * viewportHeight) / 2).squareRoot()
-                style.strokeWidth = l.pixels(percentBase: diagonal)
-            } else { invalid(element, property, value) }
-        case "stroke-linecap":
-            if inherit { style.lineCap = parent.lineCap } else if let c = LineCap(rawValue: value) { style.lineCap = c }
-        case "stroke-linejoin":
-            if inherit { style.lineJoin = parent.lineJoin }
-            else if let j = LineJoin(rawValue: value) { style.lineJoin = j }
-            else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
-        case "stroke-miterlimit":
-            if inherit { style.miterLimit = parent.miterLimit }
-            else if let m = number(value), m >= 1 { style.miterLimit = m }
-        case "stroke-dasharray":
-            if inherit { style.dashArray = parent.dashArray }
-            else if value == "none" { style.dashArray = [] }
-            else if let list = NumberScanner.numberList(value), !list.isEmpty {
-                if list.contains(where: { $0 < 0 }) || list.allSatisfy({ $0 == 0 }) {
-                    style.dashArray = []
-                } else {
-                    style.dashArray = list.count % 2 == 1 ? list + list : list
-                }
-            }
-        case "stroke-dashoffset":
-            if inherit { style.dashOffset = parent.dashOffset }
-            else if let l = SVGLength.parse(value) { style.dashOffset = l.pixels(percentBase: viewportWidth) }
-        case "visibility":
-            if inherit { style.visible = parent.visible }
-            else if value == "visible" { style.visible = true }
-            else if value == "hidden" || value == "collapse" { style.visible = false }
-        case "display":
-            if value == "none" { style.displayNone = true }
-        default:
-            break
-        }
+        return l.pixels(percentBase: percentBase(axis))
     }
 
-    private mutating func invalid(_ element: SVGElement, _ property: String, _ value: String) {
-        warn(element, "ignoring invalid \(property) value \"\(value)\"")
+    mutating func optionalLength(_ index: Int, _ attribute: String, axis: Axis) -> Double? {
+        guard let raw = tree.nodes[index].attribute(attribute), raw.trimmingCSSWhitespace != "auto" else { return nil }
+        guard let l = SVGLength.parse(raw) else {
+            warn(index, "ignoring invalid \(attribute)=\"\(raw)\"")
+            return nil
+        }
+        return l.pixels(percentBase: percentBase(axis))
     }
 
-    // MARK: Attributes of the root
+    mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
+        guard let t = tree.nodes[index].attribute(name) else { return .identity }
+        if let parsed = TransformListParser.parse(t) { return parsed }
+        warn(index, "ignoring malformed \(name) \"\(t)\"")
+        return .identity
+    }
+
+    static func parseViewBox(_ text: String) -> SVGViewBox? {
+        guard let v = NumberScanner.numberList(text), v.count == 4 else { return nil }
+        let box = SVGViewBox(x: v[0], y: v[1], width: v[2], height: v[3])
+        return box.isValid ? box : nil
+    }
 
     static func parseAspectRatio(_ text: String) -> SVGAspectRatio? {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
@@ -333,17 +425,131 @@ public struct SVGResolver {
         return SVGAspectRatio(alignment: .align(x: ax, y: ay), slice: slice)
     }
 
+    // MARK: Style
+
+    /// The computed style of a node in its place in the document (for the content of clip paths, masks and
+    /// gradient stops, which inherit from where they are defined, not from where they are used).
+    mutating func documentStyle(of index: Int) -> SVGStyle {
+        if let cached = documentStyles[index] { return cached }
+        var style = tree.nodes[index].parent.map { documentStyle(of: $0).inherited() } ?? SVGStyle()
+        apply(tree.declarations(of: index), to: &style, node: index)
+        documentStyles[index] = style
+        return style
+    }
+
+    mutating func apply(_ declarations: [CSSStyleSheet.Declaration], to style: inout SVGStyle, node: Int) {
+        let parent = style
+        for d in declarations {
+            apply(property: d.name, value: d.value, to: &style, parent: parent, node: node)
+        }
+    }
+
+    private mutating func apply(property: String, value rawValue: String, to style: inout SVGStyle,
+                                parent: SVGStyle, node: Int) {
+        let value = String(rawValue.trimmingCSSWhitespace)
+        let inherit = value == "inherit"
+        func number(_ v: String) -> Double? {
+            var scanner = NumberScanner(v)
+            guard let n = scanner.number(), scanner.isAtEnd, n.isFinite else { return nil }
+            return n
+        }
+        func opacity(_ v: String) -> Double? {
+            if v.hasSuffix("%"), let n = number(String(v.dropLast())) { return min(1, max(0, n / 100)) }
+            return number(v).map { min(1, max(0, $0)) }
+        }
+        switch property {
+        case "fill":
+            if inherit { style.fill = parent.fill } else if let p = PaintValue.parse(value) { style.fill = p }
+            else { invalid(node, property, value) }
+        case "stroke":
+            if inherit { style.stroke = parent.stroke } else if let p = PaintValue.parse(value) { style.stroke = p }
+            else { invalid(node, property, value) }
+        case "color":
+            if options.tintOverridesColor { break }
+            if inherit { style.color = parent.color }
+            else if value.lowercased() == "currentcolor" { /* keeps the inherited color */ }
+            else if let c = SVGColor(css: value) { style.color = c }
+            else { invalid(node, property, value) }
+        case "fill-opacity":
+            if inherit { style.fillOpacity = parent.fillOpacity } else if let o = opacity(value) { style.fillOpacity = o }
+        case "stroke-opacity":
+            if inherit { style.strokeOpacity = parent.strokeOpacity } else if let o = opacity(value) { style.strokeOpacity = o }
+        case "opacity":
+            if let o = opacity(value) { style.opacity = o }
+        case "fill-rule":
+            if inherit { style.fillRule = parent.fillRule } else if let r = FillRule(rawValue: value) { style.fillRule = r }
+        case "clip-rule":
+            if inherit { style.clipRule = parent.clipRule } else if let r = FillRule(rawValue: value) { style.clipRule = r }
+        case "stroke-width":
+            if inherit { style.strokeWidth = parent.strokeWidth }
+            else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
+                style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal))
+            } else { invalid(node, property, value) }
+        case "stroke-linecap":
+            if inherit { style.lineCap = parent.lineCap } else if let c = LineCap(rawValue: value) { style.lineCap = c }
+        case "stroke-linejoin":
+            if inherit { style.lineJoin = parent.lineJoin }
+            else if let j = LineJoin(rawValue: value) { style.lineJoin = j }
+            else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
+        case "stroke-miterlimit":
+            if inherit { style.miterLimit = parent.miterLimit }
+            else if let m = number(value), m >= 1 { style.miterLimit = m }
+        case "stroke-dasharray":
+            if inherit { style.dashArray = parent.dashArray }
+            else if value == "none" { style.dashArray = [] }
+            else if let list = dashList(value) {
+                // Negative values make the whole list invalid, and an all-zero list draws a solid stroke.
+                if list.contains(where: { $0 < 0 }) || list.allSatisfy({ $0 == 0 }) {
+                    style.dashArray = []
+                } else {
+                    style.dashArray = list.count % 2 == 1 ? list + list : list
+                }
+            } else { invalid(node, property, value) }
+        case "stroke-dashoffset":
+            if inherit { style.dashOffset = parent.dashOffset }
+            else if let l = SVGLength.parse(value), l.value.isFinite {
+                style.dashOffset = l.pixels(percentBase: percentBase(.diagonal))
+            }
+        case "visibility":
+            if inherit { style.visible = parent.visible }
+            else if value == "visible" { style.visible = true }
+            else if value == "hidden" || value == "collapse" { style.visible = false }
+        case "display":
+            if value == "none" { style.displayNone = true }
+        case "vector-effect":
+            style.nonScalingStroke = value == "non-scaling-stroke"
+        case "overflow":
+            style.overflowVisible = value == "visible" || value == "auto"
+        default:
+            break
+        }
+    }
+
+    /// `stroke-dasharray` values: lengths and percentages separated by commas and/or spaces.
+    private func dashList(_ text: String) -> [Double]? {
+        var values: [Double] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let l = SVGLength.parse(part), l.value.isFinite else { return nil }
+            values.append(l.pixels(percentBase: percentBase(.diagonal)))
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    private mutating func invalid(_ node: Int, _ property: String, _ value: String) {
+        warn(node, "ignoring invalid \(property) value \"\(value)\"")
+    }
+
     // MARK: Warnings
 
-    private mutating func warn(_ element: SVGElement, _ message: String) {
-        warnings.append(SVGWarning(line: element.line, element: element.name, message: message))
+    mutating func warn(_ node: Int, _ message: String) {
+        warnings.append(SVGWarning(line: tree.nodes[node].line, element: tree.nodes[node].name, message: message))
     }
 
     /// One warning per element name (and topic), however often it occurs.
-    private mutating func warnOnce(_ element: SVGElement, _ message: String, key: String? = nil) {
-        let k = element.name + "\u{1F}" + (key ?? "")
-        guard !warnedElements.contains(k) else { return }
-        warnedElements.insert(k)
-        warn(element, message)
+    mutating func warnOnce(_ node: Int, _ message: String, key: String? = nil) {
+        let k = tree.nodes[node].name + "\u{1F}" + (key ?? "")
+        guard !warnedKeys.contains(k) else { return }
+        warnedKeys.insert(k)
+        warn(node, message)
     }
 }

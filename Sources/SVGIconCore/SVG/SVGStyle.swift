@@ -48,6 +48,7 @@ struct SVGStyle: Sendable {
     var fill: PaintValue = .currentColor  // unspecified fill takes the tint, like currentColor
     var fillOpacity = 1.0
     var fillRule = FillRule.nonzero
+    var clipRule = FillRule.nonzero
     var stroke: PaintValue = .none
     var strokeOpacity = 1.0
     var strokeWidth = 1.0
@@ -63,12 +64,16 @@ struct SVGStyle: Sendable {
     // Not inherited (reset for every element).
     var opacity = 1.0
     var displayNone = false
+    var nonScalingStroke = false
+    var overflowVisible = false
 
     /// The style a child starts from: inherited properties kept, the others reset.
     func inherited() -> SVGStyle {
         var s = self
         s.opacity = 1
         s.displayNone = false
+        s.nonScalingStroke = false
+        s.overflowVisible = false
         return s
     }
 

@@ -12,18 +12,22 @@ public struct BatchRequest: Hashable, Sendable {
     /// One output set per tint; empty renders untinted (black, SVG's default).
     public var tints: [SVGColor]
     public var background: SVGColor?
+    /// How the SVG files are resolved (`--force-tint`).
+    public var parsing: SVGResolver.Options
     public var format: BatchOutputFormat
     /// Icons converted at once.
     public var jobs: Int
 
     public init(inputFolder: String, outputFolder: String, sizes: [Int], scales: [Int] = [1],
-                tints: [SVGColor] = [], background: SVGColor? = nil, format: BatchOutputFormat = .png, jobs: Int = 1) {
+                tints: [SVGColor] = [], background: SVGColor? = nil, parsing: SVGResolver.Options = SVGResolver.Options(),
+                format: BatchOutputFormat = .png, jobs: Int = 1) {
         self.inputFolder = inputFolder
         self.outputFolder = outputFolder
         self.sizes = sizes
         self.scales = scales
         self.tints = tints
         self.background = background
+        self.parsing = parsing
         self.format = format
         self.jobs = jobs
     }

@@ -153,9 +153,10 @@ public final class BatchRunner: @unchecked Sendable {
         for output in plan.outputs {
             let rendered: CachedIconRenderer.Output
             do {
-                rendered = try renderer.png(svgDigest: digest, options: output.options) { () throws(SVGLoadError) in
+                rendered = try renderer.png(svgDigest: digest, options: output.options, parsing: request.parsing) {
+                    () throws(SVGLoadError) in
                     if let parsed { return parsed }
-                    let result = try SVGDocumentParser.parse(bytes, file: path)
+                    let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
                     parsed = result
                     return result
                 }

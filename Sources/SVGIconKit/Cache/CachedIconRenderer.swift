@@ -31,11 +31,12 @@ public struct CachedIconRenderer: Sendable {
         }
     }
 
-    /// The PNG of the SVG whose bytes hash to `svgDigest`, rendered with `options`. `document` parses
-    /// those same bytes; it is called only when the cache has no good entry.
-    public func png(svgDigest: SHA256.Digest, options: RenderOptions,
+    /// The PNG of the SVG whose bytes hash to `svgDigest`, parsed with `parsing` and rendered with
+    /// `options`. `document` parses those bytes with those options; it is called only when the cache has
+    /// no good entry.
+    public func png(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
-        let key = RenderCacheKey(svgDigest: svgDigest, options: options)
+        let key = RenderCacheKey(svgDigest: svgDigest, options: options, parsing: parsing)
         if let cache, let entry = cache.entry(for: key) {
             return Output(png: entry.png, usesTint: entry.usesTint, warnings: entry.warnings, fromCache: true)
         }

@@ -1,22 +1,26 @@
 /// SVG bytes → `SVGParseResult`: libxml2 reads the XML, the core's resolver builds the icon.
 public enum SVGDocumentParser {
     /// Parses an SVG document. `file` only names the source in errors and warnings.
-    public static func parse(_ bytes: [UInt8], file: String = "<memory>") throws(SVGLoadError) -> SVGParseResult {
+    public static func parse(_ bytes: [UInt8], file: String = "<memory>",
+                             options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let root = try XMLDocumentReader.read(bytes, file: file)
         do {
-            return try SVGResolver.resolve(root)
+            return try SVGResolver.resolve(root, options: options)
         } catch let error as SVGResolveError {
             switch error {
             case .notSVGRoot(let name, let line):
                 throw SVGLoadError(kind: .notSVG, file: file, line: line,
                                    reason: "the root element is <\(name)>, not <svg>; this is not an SVG document")
+            case .tooManyElements:
+                throw SVGLoadError(kind: .limitExceeded, file: file, reason: error.description)
             }
         } catch {
             throw SVGLoadError(kind: .notSVG, file: file, reason: "\(error)")
         }
     }
 
-    public static func parse(_ text: String, file: String = "<memory>") throws(SVGLoadError) -> SVGParseResult {
-        try parse(Array(text.utf8), file: file)
+    public static func parse(_ text: String, file: String = "<memory>",
+                             options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
+        try parse(Array(text.utf8), file: file, options: options)
     }
 }

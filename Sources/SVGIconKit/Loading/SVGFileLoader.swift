@@ -7,6 +7,8 @@ import Foundation
 public final class SVGFileLoader: @unchecked Sendable {
     /// Folders searched, in order, for `NAME.svg`.
     public let searchPaths: [String]
+    /// How files are resolved (e.g. whether the tint overrides colours the file sets itself).
+    public let options: SVGResolver.Options
 
     private let lock = NSLock()
     private var cache: [String: Entry] = [:]
@@ -23,8 +25,9 @@ public final class SVGFileLoader: @unchecked Sendable {
     }
 
     /// A loader over `./Icons` (the app's convention) unless other folders are given.
-    public init(searchPaths: [String] = ["Icons"]) {
+    public init(searchPaths: [String] = ["Icons"], options: SVGResolver.Options = SVGResolver.Options()) {
         self.searchPaths = searchPaths
+        self.options = options
     }
 
     /// The shared loader over `./Icons`.
@@ -77,7 +80,7 @@ public final class SVGFileLoader: @unchecked Sendable {
         if let entry = lock.withLock({ cache[key] }), entry.bytes == bytes {
             return Loaded(bytes: bytes, result: entry.result)
         }
-        let result = try SVGDocumentParser.parse(bytes, file: path)
+        let result = try SVGDocumentParser.parse(bytes, file: path, options: options)
         lock.withLock { cache[key] = Entry(bytes: bytes, result: result) }
         return Loaded(bytes: bytes, result: result)
     }

@@ -1,0 +1,57 @@
+/// A resolved `clipPath`: the union of its shapes' geometry (each with its own transform and clip rule)
+/// clips what it is applied to.
+public struct SVGClipPath: Hashable, Sendable {
+    /// Shape layers (paint is ignored; `fill.rule` is the clip rule). Groups are allowed.
+    public var layers: [SVGIconLayer]
+    /// `clipPathUnits`: userSpaceOnUse (default) or fractions of the clipped element's bounding box.
+    public var units: SVGUnits
+    /// The clipPath element's own `transform`.
+    public var transform: SVGTransform
+    private var parent: [SVGClipPath]
+
+    public init(layers: [SVGIconLayer], units: SVGUnits = .userSpaceOnUse, transform: SVGTransform = .identity,
+                clipPath: SVGClipPath? = nil) {
+        self.layers = layers
+        self.units = units
+        self.transform = transform
+        self.parent = clipPath.map { [$0] } ?? []
+    }
+
+    /// A `clip-path` on the clipPath element itself: the two clips intersect.
+    public var clipPath: SVGClipPath? {
+        get { parent.first }
+        set { parent = newValue.map { [$0] } ?? [] }
+    }
+}
+
+/// A resolved `mask`: the luminance × alpha of its rendered content, inside its region, scales the alpha of
+/// what it is applied to.
+public struct SVGMask: Hashable, Sendable {
+    public var layers: [SVGIconLayer]
+    /// `maskUnits` for the region: objectBoundingBox by default.
+    public var units: SVGUnits
+    /// The region (x, y, width, height) in `units`; default −10 %, −10 %, 120 %, 120 % of the box.
+    public var x: Double, y: Double, width: Double, height: Double
+    /// `maskContentUnits`: userSpaceOnUse by default.
+    public var contentUnits: SVGUnits
+    /// `mask-type: alpha` uses only the content's alpha instead of luminance × alpha.
+    public var usesAlpha: Bool
+    private var parent: [SVGMask]
+
+    public init(layers: [SVGIconLayer], units: SVGUnits = .objectBoundingBox, x: Double = -0.1, y: Double = -0.1,
+                width: Double = 1.2, height: Double = 1.2, contentUnits: SVGUnits = .userSpaceOnUse,
+                usesAlpha: Bool = false, mask: SVGMask? = nil) {
+        self.layers = layers
+        self.units = units
+        self.x = x; self.y = y; self.width = width; self.height = height
+        self.contentUnits = contentUnits
+        self.usesAlpha = usesAlpha
+        self.parent = mask.map { [$0] } ?? []
+    }
+
+    /// A `mask` on the mask element itself.
+    public var mask: SVGMask? {
+        get { parent.first }
+        set { parent = newValue.map { [$0] } ?? [] }
+    }
+}

@@ -1,0 +1,70 @@
+/// Which coordinates a paint server, clip path or mask uses.
+public enum SVGUnits: String, Hashable, Sendable {
+    /// Fractions of the bounding box of the element being painted (0…1 spans the box).
+    case objectBoundingBox
+    /// The user space of the element that references it.
+    case userSpaceOnUse
+}
+
+/// What a gradient does beyond its ends.
+public enum SVGSpreadMethod: String, Hashable, Sendable {
+    case pad, reflect, `repeat`
+}
+
+/// One colour stop of a gradient.
+public struct SVGGradientStop: Hashable, Sendable {
+    /// 0…1, never less than the previous stop's offset.
+    public var offset: Double
+    /// nil: the tint (`stop-color="currentColor"` without a `color` in the file).
+    public var color: SVGColor?
+    /// `stop-opacity` (0…1), multiplied with the colour's own alpha.
+    public var opacity: Double
+
+    public init(offset: Double, color: SVGColor?, opacity: Double = 1) {
+        self.offset = offset
+        self.color = color
+        self.opacity = opacity
+    }
+}
+
+/// A resolved `linearGradient` (href inheritance already applied; coordinates in `units`).
+public struct SVGLinearGradient: Hashable, Sendable {
+    public var x1: Double, y1: Double, x2: Double, y2: Double
+    public var units: SVGUnits
+    /// `gradientTransform`: gradient space → the units' space.
+    public var transform: SVGTransform
+    public var spread: SVGSpreadMethod
+    /// At least two stops (the resolver turns fewer into a solid colour or no paint).
+    public var stops: [SVGGradientStop]
+
+    public init(x1: Double = 0, y1: Double = 0, x2: Double = 1, y2: Double = 0, units: SVGUnits = .objectBoundingBox,
+                transform: SVGTransform = .identity, spread: SVGSpreadMethod = .pad, stops: [SVGGradientStop]) {
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+        self.units = units
+        self.transform = transform
+        self.spread = spread
+        self.stops = stops
+    }
+}
+
+/// A resolved `radialGradient`: the colour at a point comes from the circle, interpolated between the
+/// focal circle (fx, fy, fr) at offset 0 and the end circle (cx, cy, r) at offset 1, that passes through it.
+public struct SVGRadialGradient: Hashable, Sendable {
+    public var cx: Double, cy: Double, r: Double
+    public var fx: Double, fy: Double, fr: Double
+    public var units: SVGUnits
+    public var transform: SVGTransform
+    public var spread: SVGSpreadMethod
+    public var stops: [SVGGradientStop]
+
+    public init(cx: Double = 0.5, cy: Double = 0.5, r: Double = 0.5, fx: Double? = nil, fy: Double? = nil,
+                fr: Double = 0, units: SVGUnits = .objectBoundingBox, transform: SVGTransform = .identity,
+                spread: SVGSpreadMethod = .pad, stops: [SVGGradientStop]) {
+        self.cx = cx; self.cy = cy; self.r = r
+        self.fx = fx ?? cx; self.fy = fy ?? cy; self.fr = fr
+        self.units = units
+        self.transform = transform
+        self.spread = spread
+        self.stops = stops
+    }
+}

@@ -1,0 +1,117 @@
+/// `clip-path`, `mask` and `filter` references on an element.
+extension SVGResolver {
+    /// Attaches the element's clip path and mask to `layer`. Returns false when the element must not be
+    /// drawn at all (a reference that names nothing usable, or a cycle), as resvg does.
+    mutating func applyMasking(to layer: inout SVGIconLayer, node index: Int) -> Bool {
+        if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
+            guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "clipPath" else {
+                warnOnce(index, "clip-path=\"\(value)\" names no <clipPath>; the element is not drawn", key: "bad-clip")
+                return false
+            }
+            guard let clip = clipPath(target) else { return false }
+            layer.clipPath = clip
+        }
+        if let value = tree.value("mask", of: index), let id = SVGResolver.urlReference(value) {
+            guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "mask" else {
+                warnOnce(index, "mask=\"\(value)\" names no <mask>; the element is not drawn", key: "bad-mask")
+                return false
+            }
+            guard let mask = mask(target) else { return false }
+            layer.mask = mask
+        }
+        if let value = tree.value("filter", of: index), value.trimmingCSSWhitespace != "none" {
+            warnOnce(index, "filter effects are not supported; drawn without the filter", key: "filter")
+        }
+        return true
+    }
+
+    /// `url(#id)` → "id"; nil for `none` and anything else.
+    static func urlReference(_ value: String) -> String? {
+        let v = value.trimmingCSSWhitespace
+        guard v.hasPrefix("url("), let close = v.firstIndex(of: ")") else { return nil }
+        var inner = v[v.index(v.startIndex, offsetBy: 4)..<close].trimmingCSSWhitespace
+        if let q = inner.first, q == "\"" || q == "'", inner.count >= 2, inner.last == q {
+            inner = inner.dropFirst().dropLast()
+        }
+        guard inner.hasPrefix("#") else { return nil }
+        return String(inner.dropFirst())
+    }
+
+    /// A `clipPath` element: its shape children (and `use` of shapes), in its own units and transform.
+    /// nil when it loops back to itself.
+    private mutating func clipPath(_ index: Int) -> SVGClipPath? {
+        guard !activeReferences.contains(index) else {
+            warn(index, "clip path is used inside itself (a cycle); the element using it is not drawn")
+            return nil
+        }
+        activeReferences.insert(index)
+        defer { activeReferences.remove(index) }
+        let node = tree.nodes[index]
+        let units: SVGUnits = node.attribute("clipPathUnits") == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
+        let style = documentStyle(of: index)
+        var layers: [SVGIconLayer] = []
+        for child in node.children {
+            let c = tree.nodes[child]
+            guard c.isSVG else { continue }
+            switch c.name {
+            case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "use":
+                // Clip content is geometry only: shapes become plain fills with their clip rule.
+                let saved = clipMode
+                clipMode = true
+                defer { clipMode = saved }
+                guard var layer = resolveNode(child, parentStyle: style) else { continue }
+                layer.opacity = 1
+                layers.append(layer)
+            case "text":
+                warnOnce(child, "<text> in a clip path is not supported; ignored", key: "clip-text")
+            default:
+                continue  // groups and other elements are not valid clip path content
+            }
+        }
+        var clip = SVGClipPath(layers: layers, units: units, transform: transformAttribute(index))
+        if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
+            guard let target = tree.node(id: id), tree.nodes[target].name == "clipPath" else { return nil }
+            if activeReferences.contains(target) {
+                // A clip path clipped by itself (directly or through others): the loop is dropped, as
+                // resvg does, and the clip path still applies.
+                warn(index, "clip-path=\"\(value)\" on a clipPath refers back to itself (a cycle); that link is ignored")
+            } else {
+                guard let outer = clipPath(target) else { return nil }
+                clip.clipPath = outer
+            }
+        }
+        return clip
+    }
+
+    /// A `mask` element: region, units and its content rendered as drawn.
+    private mutating func mask(_ index: Int) -> SVGMask? {
+        guard !activeReferences.contains(index) else {
+            warn(index, "mask references itself (a cycle); the element using it is not drawn")
+            return nil
+        }
+        activeReferences.insert(index)
+        defer { activeReferences.remove(index) }
+        let node = tree.nodes[index]
+        let units: SVGUnits = node.attribute("maskUnits") == "userSpaceOnUse" ? .userSpaceOnUse : .objectBoundingBox
+        let contentUnits: SVGUnits = node.attribute("maskContentUnits") == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
+        func region(_ name: String, _ axis: Axis, _ def: Double) -> Double {
+            guard let raw = node.attribute(name), let l = SVGLength.parse(raw), l.value.isFinite else {
+                return units == .objectBoundingBox ? def : def * percentBase(axis)
+            }
+            if units == .objectBoundingBox { return l.unit == .percent ? l.value / 100 : l.value }
+            return l.pixels(percentBase: percentBase(axis))
+        }
+        let style = documentStyle(of: index)
+        let layers = children(of: index, style: style)
+        let maskType = tree.value("mask-type", of: index)?.trimmingCSSWhitespace
+        var result = SVGMask(layers: layers, units: units, x: region("x", .x, -0.1), y: region("y", .y, -0.1),
+                             width: region("width", .x, 1.2), height: region("height", .y, 1.2),
+                             contentUnits: contentUnits, usesAlpha: maskType == "alpha")
+        if let value = tree.value("mask", of: index), let id = SVGResolver.urlReference(value) {
+            guard let target = tree.node(id: id), tree.nodes[target].name == "mask",
+                  let inner = mask(target) else { return nil }
+            result.mask = inner
+        }
+        return result
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import SVGIconCore
+
+@Suite("CSS selectors and cascade")
+struct CSSCascadeTests {
+    private func fillOf(_ svgChildren: [SVGElement], style: String) throws -> [SVGPaint?] {
+        var children = [SVGElement(name: "style", text: style)]
+        children += svgChildren
+        let root = SVGElement(name: "svg", attributes: [(name: "viewBox", value: "0 0 10 10")], children: children)
+        let result = try SVGResolver.resolve(root)
+        func shapes(_ layers: [SVGIconLayer]) -> [SVGShape] {
+            layers.flatMap { l -> [SVGShape] in
+                switch l.content {
+                case .shape(let s): return [s]
+                case .group(let c): return shapes(c)
+                }
+            }
+        }
+        return shapes(result.icon.layers).map { $0.fill?.paint }
+    }
+
+    private func rect(_ attributes: [(String, String)]) -> SVGElement {
+        SVGElement(name: "rect", attributes: ([("width", "1"), ("height", "1")] + attributes).map { (name: $0.0, value: $0.1) })
+    }
+
+    private let red = SVGPaint.color(SVGColor(red: 255, green: 0, blue: 0))
+    private let green = SVGPaint.color(SVGColor(red: 0, green: 128, blue: 0))
+    private let blue = SVGPaint.color(SVGColor(red: 0, green: 0, blue: 255))
+
+    @Test("Specificity: id beats class beats type, whatever the order")
+    func specificity() throws {
+        let fills = try fillOf([rect([("class", "c"), ("id", "i")]), rect([("class", "c")]), rect([])],
+                               style: "#i { fill: red } .c { fill: green } rect { fill: blue }")
+        #expect(fills == [red, green, blue])
+    }
+
+    @Test("Equal specificity: the later rule wins")
+    func order() throws {
+        #expect(try fillOf([rect([("class", "a b")])], style: ".a { fill: red } .b { fill: blue }") == [blue])
+    }
+
+    @Test("Presentation attributes lose to CSS; style attributes beat CSS; !important beats style attributes")
+    func origins() throws {
+        let fills = try fillOf([
+            rect([("fill", "red"), ("class", "x")]),
+            rect([("class", "x"), ("style", "fill: red")]),
+            rect([("class", "y"), ("style", "fill: red")]),
+            rect([("class", "y"), ("style", "fill: blue !important")]),
+        ], style: ".x { fill: green } .y { fill: green !important }")
+        #expect(fills == [green, red, green, blue])
+    }
+
+    @Test("Descendant, child, universal, lists and attribute selectors")
+    func combinators() throws {
+        let g = SVGElement(name: "g", attributes: [(name: "class", value: "outer")], children: [
+            SVGElement(name: "g", children: [rect([("data-x", "1")])]),
+            rect([]),
+        ])
+        let fills = try fillOf([g], style: """
+            .outer rect { fill: red }
+            .outer > rect { fill: blue }
+            rect[data-x="1"] { fill: green }
+            """)
+        #expect(fills == [green, blue])
+        // A selector svgicon does not support drops out of its list; the others still apply.
+        let star = try fillOf([rect([])], style: "*, rect:hover { fill: red }")
+        #expect(star == [red])
+    }
+
+    @Test("Unsupported selectors are skipped and reported once; comments and at-rules are ignored")
+    func unsupported() throws {
+        var sheet = CSSStyleSheet()
+        sheet.add("/* c */ @media print { rect { fill: red } } rect:first-child { fill: red } a + b {} .ok { fill: blue }")
+        #expect(sheet.rules.count == 1)
+        #expect(sheet.rules.first?.selector.compounds.first?.classes == ["ok"])
+        #expect(sheet.unsupportedSelectors == ["rect:first-child", "a + b"])
+    }
+
+    @Test("Selector specificity numbers")
+    func specificityNumbers() {
+        #expect(CSSSelector.parse("g#a.b > rect[x]")?.specificityRank == 1_002_002)
+        #expect(CSSSelector.parse("*")?.specificityRank == 0)
+        #expect(CSSSelector.parse("a:b") == nil)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import SVGIconKit
+
+/// One small SVG per SVG feature in Tests/Fixtures/features/, each rendered at 48 px and compared with
+/// resvg's rendering of the same file (Tests/Fixtures/features/resvg/NAME-48.png, made by
+/// Scripts/render-fixture-references). A fixture agrees when at most 0.5 % of its pixels differ by more than
+/// 64 in a premultiplied channel (the project's agreement measure) and the mean difference stays under 1.5.
+@Suite("Feature fixtures against resvg")
+struct FeatureFixtureTests {
+    static let folder: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        url.deleteLastPathComponent()
+        return url.path + "/Fixtures/features"
+    }()
+
+    static var referenced: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/resvg")) ?? []
+        return files.filter { $0.hasSuffix("-48.png") }.map { String($0.dropLast(7)) }.sorted()
+    }
+
+    @Test("Every feature fixture has a resvg reference, except those checked by warnings")
+    func coverage() throws {
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder)
+            .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.sorted()
+        let skipped = try String(contentsOfFile: Self.folder + "/resvg/SKIP", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        #expect(fixtures.count >= 13)
+        #expect(Set(fixtures) == Set(Self.referenced).union(skipped))
+    }
+
+    @Test("Renders like resvg", arguments: FeatureFixtureTests.referenced)
+    func matchesResvg(name: String) throws {
+        let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/\(name).svg"), file: name)
+        let ours = result.icon.render(size: 48)
+        let reference = try PNGCodec.decode(try FileIO.read(Self.folder + "/resvg/\(name)-48.png"))
+        let comparison = ImageComparison(expected: reference, actual: ours, tolerance: 64)
+        let a = reference.premultipliedRGBA8(), b = ours.premultipliedRGBA8()
+        let mean = Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
+        #expect(Double(comparison.pixelsOverTolerance) <= 0.005 * Double(48 * 48),
+                "\(name): \(comparison.pixelsOverTolerance) pixels differ by more than 64 (max \(comparison.maxDifference))")
+        #expect(mean < 1.5, "\(name): mean difference \(mean)")
+    }
+
+    @Test("Only the fixtures about skipped features and cycles warn, and they say exactly what was skipped")
+    func warnings() throws {
+        let expected: [String: [String]] = [
+            "reference-cycles": [
+                "line 2: <use>: href=\"#loop\" makes a reference cycle; skipped",
+                "line 3: <use>: href=\"#self\" makes a reference cycle; skipped",
+                "line 4: <use>: href=\"#b\" makes a reference cycle; skipped",
+                "line 4: <use>: href=\"#a\" makes a reference cycle; skipped",
+                "line 5: <clipPath>: clip-path=\"url(#clipself)\" on a clipPath refers back to itself (a cycle); that link is ignored",
+            ],
+            "skipped-features": [
+                "line 7: <text>: not supported; skipped",
+                "line 9: <image>: not supported; skipped",
+                "line 10: <foreignObject>: not supported; skipped",
+                "line 11: <rect>: fill=\"url(#dots)\": patterns are not supported; painted with the fallback",
+                "line 11: <rect>: filter effects are not supported; drawn without the filter",
+                "line 12: <path>: markers are not supported; drawn without them",
+            ],
+        ]
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".svg") }
+        for file in fixtures {
+            let name = String(file.dropLast(4))
+            let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/" + file), file: file)
+            #expect(result.warnings.map(\.description) == (expected[name] ?? []), "\(name)")
+        }
+    }
+
+    @Test("The tint-overrides-color option makes currentColor take the tint even where the file sets color")
+    func tintOverridesColor() throws {
+        let bytes = try FileIO.read(Self.folder + "/units-and-color.svg")
+        let keep = try SVGDocumentParser.parse(bytes).icon
+        let override = try SVGDocumentParser.parse(bytes, options: SVGResolver.Options(tintOverridesColor: true)).icon
+        let tint = SVGColor(red: 255, green: 0, blue: 0)
+        // The KDE-style highlight rectangle: its own colour by default, the tint with the option.
+        let kept = keep.render(options: RenderOptions(width: 24, height: 24, tint: tint)).pixel(x: 3, y: 2)
+        let tinted = override.render(options: RenderOptions(width: 24, height: 24, tint: tint)).pixel(x: 3, y: 2)
+        #expect(kept == (0x3d, 0xae, 0xe9, 255))
+        #expect(tinted == (255, 0, 0, 255))
+    }
+}
