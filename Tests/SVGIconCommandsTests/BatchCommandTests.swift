@@ -60,6 +60,13 @@ final class BatchSandbox {
     }
 }
 
+/// `svgicon ARGS` exits 2 and its message contains `message`; failures point at the caller.
+func expectUsageError(_ args: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let output = CapturedOutput()
+    #expect(SVGIconCLI.run(args, output: output) == 2, sourceLocation: sourceLocation)
+    #expect(output.error.contains(message), "\(output.error)", sourceLocation: sourceLocation)
+}
+
 @Suite("svgicon batch")
 struct BatchCommandTests {
     static let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>"
@@ -246,9 +253,7 @@ struct BatchCommandTests {
         (["batch", "in", "--out", "o", "--size", "24", "--cache-max", "lots"], "--cache-max takes a size"),
     ] as [([String], String)])
     func usageErrors(args: [String], message: String) {
-        let output = CapturedOutput()
-        #expect(SVGIconCLI.run(args, output: output) == 2)
-        #expect(output.error.contains(message), "\(output.error)")
+        expectUsageError(args, message)
     }
 
     @Test("A missing input folder fails with exit 1")

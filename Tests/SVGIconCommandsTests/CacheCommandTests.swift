@@ -59,9 +59,7 @@ struct CacheCommandTests {
         (["cache", "stats", "--no-cache"], "--no-cache does not apply"),
     ] as [([String], String)])
     func usageErrors(args: [String], message: String) {
-        let output = CapturedOutput()
-        #expect(SVGIconCLI.run(args, output: output) == 2)
-        #expect(output.error.contains(message), "\(output.error)")
+        expectUsageError(args, message)
     }
 
     @Test("help batch and help cache teach the options")

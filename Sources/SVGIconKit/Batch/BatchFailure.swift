@@ -20,11 +20,6 @@ public struct BatchFailure: Hashable, Sendable, Codable, CustomStringConvertible
 
     /// `path:line:column: reason`, as compilers print it.
     public var description: String {
-        var location = path
-        if let line {
-            location += ":\(line)"
-            if let column { location += ":\(column)" }
-        }
-        return "\(location): \(reason)"
+        "\(SVGLoadError.location(path, line: line, column: column)): \(reason)"
     }
 }
