@@ -149,23 +149,30 @@ public final class BatchRunner: @unchecked Sendable {
         }
         let digest = SHA256.hash(bytes)
         var parsed: SVGParseResult? = nil
+        // Outputs with the same pixels (24 px @2x and 48 px @1x) are rendered once.
+        var byOptions: [RenderOptions: CachedIconRenderer.Output] = [:]
         var usesTint = false
         for output in plan.outputs {
             let rendered: CachedIconRenderer.Output
-            do {
-                rendered = try renderer.png(svgDigest: digest, options: output.options, parsing: request.parsing) {
-                    () throws(SVGLoadError) in
-                    if let parsed { return parsed }
-                    let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
-                    parsed = result
-                    return result
+            if let same = byOptions[output.options] {
+                rendered = same
+            } else {
+                do {
+                    rendered = try renderer.png(svgDigest: digest, options: output.options, parsing: request.parsing) {
+                        () throws(SVGLoadError) in
+                        if let parsed { return parsed }
+                        let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                        parsed = result
+                        return result
+                    }
+                } catch {
+                    switch error {
+                    case .load(let loadError): outcome.failure = BatchFailure(loadError)
+                    case .encode: outcome.failure = BatchFailure(path: path, reason: error.description)
+                    }
+                    return outcome
                 }
-            } catch {
-                switch error {
-                case .load(let loadError): outcome.failure = BatchFailure(loadError)
-                case .encode: outcome.failure = BatchFailure(path: path, reason: error.description)
-                }
-                return outcome
+                byOptions[output.options] = rendered
             }
             if rendered.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
             if outcome.warnings.isEmpty { outcome.warnings = rendered.warnings }
