@@ -104,6 +104,19 @@ struct RenderCacheTests {
         #expect(cache.usage().bytes <= cache.maxBytes / 10 * 9)
     }
 
+    @Test("A lower limit takes effect at the next flush, even with nothing new stored")
+    func lowerLimit() {
+        let folder = TemporaryFolder()
+        let cache = RenderCache(directory: folder.path)
+        for n in 0..<6 { cache.store(RenderCacheEntry(png: Self.png(), usesTint: false), for: Self.key(n)) }
+        cache.flush()
+        #expect(cache.usage().entries == 6)
+        let smaller = RenderCache(directory: folder.path, maxBytes: 4 * 4096)
+        smaller.flush()
+        #expect(smaller.usage().entries == 3, "down to 90 % of four entries' worth")
+        #expect(smaller.statistics.evicted == 3)
+    }
+
     @Test("Many threads and two instances store and read the same keys at once")
     func concurrentUse() async {
         let folder = TemporaryFolder()

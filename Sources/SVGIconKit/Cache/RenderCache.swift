@@ -138,15 +138,14 @@ public final class RenderCache: @unchecked Sendable {
         return true
     }
 
-    /// Adds what this process stored to the shared size record and, when the cache is over its limit,
-    /// deletes least recently used entries. Called by `store` from time to time; call it once more when
-    /// done.
+    /// Adds what this process stored to the shared size record and, when the cache is over its limit
+    /// (also when nothing was added but the limit is now lower), deletes least recently used entries.
+    /// Called by `store` from time to time; call it once more when done.
     public func flush() {
         let added = lock.withLock { () -> Int in
             defer { unrecordedBytes = 0 }
             return unrecordedBytes
         }
-        guard added > 0 else { return }
         ledger.update { recorded in
             guard let recorded, recorded + added <= maxBytes else {
                 return evict(downTo: maxBytes / 10 * 9)
