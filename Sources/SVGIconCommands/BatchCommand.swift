@@ -20,49 +20,39 @@ struct BatchCommand: CLICommand {
     static func parse(_ arguments: [String]) throws(CLIError) -> BatchCommand {
         var reader = ArgumentReader(arguments, command: name)
         var command = BatchCommand()
-        var inputs: [String] = []
         var output: String? = nil
         var scales: [Int]? = nil
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p):
-                inputs.append(p)
-            case .option(let o):
-                switch o {
-                case "--out", "-o": output = try reader.value(for: o)
-                case "--size", "-s": command.request.sizes = try reader.integerList(for: o, range: 1...RenderCommand.maxSide)
-                case "--scale": scales = try reader.integerList(for: o, range: 1...16)
-                case "--tint", "-t":
-                    command.request.tints = try ColorArgument.parseList(try reader.value(for: o, isColor: true), option: o, command: name)
-                case "--background", "-b":
-                    command.request.background = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
-                case "--format", "-f":
-                    let text = try reader.value(for: o)
-                    guard let format = BatchOutputFormat(rawValue: text) else {
-                        throw CLIError.usage("--format takes png, xcassets or android, not \"\(text)\"", command: name)
-                    }
-                    command.request.format = format
-                case "--force-tint": command.request.parsing.tintOverridesColor = true
-                case "--jobs", "-j": command.request.jobs = try reader.integer(for: o, range: 1...256)
-                case "--json": command.json = true
-                case "--quiet", "-q": command.quiet = true
-                default:
-                    guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
+        let inputs = try reader.positionals { o, reader throws(CLIError) in
+            switch o {
+            case "--out", "-o": output = try reader.value(for: o)
+            case "--size", "-s": command.request.sizes = try reader.integerList(for: o, range: 1...RenderCommand.maxSide)
+            case "--scale": scales = try reader.integerList(for: o, range: 1...16)
+            case "--tint", "-t":
+                command.request.tints = try ColorArgument.parseList(try reader.value(for: o, isColor: true), option: o, command: name)
+            case "--background", "-b":
+                command.request.background = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
+            case "--force-tint": command.request.parsing.tintOverridesColor = true
+            case "--format", "-f":
+                let text = try reader.value(for: o)
+                guard let format = BatchOutputFormat(rawValue: text) else {
+                    throw CLIError.usage("--format takes png, xcassets or android, not \"\(text)\"", command: name)
                 }
+                command.request.format = format
+            case "--jobs", "-j": command.request.jobs = try reader.integer(for: o, range: 1...256)
+            case "--json": command.json = true
+            case "--quiet", "-q": command.quiet = true
+            default: return try command.cache.read(o, from: &reader)
             }
+            return true
         }
-        guard inputs.count == 1 else {
-            throw CLIError.usage(inputs.isEmpty ? "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24"
-                                                : "batch takes one folder, got \(inputs.count): \(inputs.joined(separator: " "))",
-                                 command: name)
-        }
+        command.request.inputFolder = try reader.single(
+            inputs, missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24", what: "folder")
         guard let output else {
             throw CLIError.usage("batch needs --out DIR, the folder to write to", command: name)
         }
         guard !command.request.sizes.isEmpty else {
             throw CLIError.usage("batch needs --size N (or several: --size 24,48)", command: name)
         }
-        command.request.inputFolder = inputs[0]
         command.request.outputFolder = output
         command.request.sizes = unique(command.request.sizes)
         command.request.tints = unique(command.request.tints)

@@ -22,6 +22,9 @@ struct BenchCommand: CLICommand {
                            and print svgicon's speed relative to each (needs python3 with resvg-py,
                            skia-python and thorvg-python; Scripts/bench-references --install sets that up)
       --script PATH        The reference script (default Scripts/bench-references)
+      --png-level N        zlib level for the PNG encode stage, 0–9 (default 6)
+      --png-filters MASK   PNG row filters libpng may pick from, as a bit mask (default 8 = None;
+                           248 = all five, libpng's exhaustive default)
       --json               Print the results as JSON instead of a table
     """
 
@@ -34,6 +37,7 @@ struct BenchCommand: CLICommand {
         var references = false
         var script = "Scripts/bench-references"
         var json = false
+        var compression = PNGCodec.Compression.default
         while let token = reader.next() {
             switch token {
             case .positional(let p): folders.append(p)
@@ -45,6 +49,8 @@ struct BenchCommand: CLICommand {
                 case "--references": references = true
                 case "--script": script = try reader.value(for: o)
                 case "--json": json = true
+                case "--png-level": compression.level = try reader.integer(for: o, range: 0...9)
+                case "--png-filters": compression.filters = try reader.integer(for: o, range: 0...0xF8)
                 default: throw reader.unknownOption(o)
                 }
             }
@@ -64,7 +70,7 @@ struct BenchCommand: CLICommand {
             guard !inputs.isEmpty else { throw CLIError.failed("\(folder): no .svg files found") }
             let label = URL(fileURLWithPath: folder).lastPathComponent
             if !json { io.printError("bench: \(label): \(inputs.count) icons") }
-            let bench = IconBenchmark(inputs: inputs, rounds: rounds)
+            let bench = IconBenchmark(inputs: inputs, rounds: rounds, compression: compression)
             for size in sizes {
                 rows.append((label, bench.run(size: size)))
             }
@@ -86,11 +92,12 @@ struct BenchCommand: CLICommand {
             io.writeOut([UInt8](data) + [0x0A])
             return ExitCode.success
         }
-        io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med")
+        io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med   PNG KiB")
         for (set, r) in rows {
             io.printOut(String(set.prefix(10)).padding(12) + pad(r.size, 4) + pad(r.icons, 7)
                         + us(r.parse.median, 11) + us(r.render.median, 12) + us(r.parseAndRender.median, 18)
-                        + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13))
+                        + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13)
+                        + pad(r.pngBytes / 1024, 10))
         }
         if !referenceRows.isEmpty {
             io.printOut("")

@@ -23,26 +23,18 @@ struct CacheCommand: CLICommand {
     static func parse(_ arguments: [String]) throws(CLIError) -> CacheCommand {
         var reader = ArgumentReader(arguments, command: name)
         var command = CacheCommand()
-        var actions: [String] = []
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p):
-                actions.append(p)
-            case .option(let o):
-                if o == "--json" {
-                    command.json = true
-                } else if o == "--no-cache" {
-                    throw CLIError.usage("--no-cache does not apply to `svgicon cache`", command: name)
-                } else {
-                    guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
-                }
+        let actions = try reader.positionals { o, reader throws(CLIError) in
+            switch o {
+            case "--json": command.json = true
+            case "--no-cache": throw CLIError.usage("--no-cache does not apply to `svgicon cache`", command: name)
+            default: return try command.cache.read(o, from: &reader)
             }
+            return true
         }
         let choices = Action.allCases.map(\.rawValue).joined(separator: ", ")
-        guard actions.count == 1, let action = Action(rawValue: actions[0]) else {
-            throw CLIError.usage(actions.isEmpty ? "cache needs one of \(choices): svgicon cache stats"
-                                                 : "cache takes one of \(choices), not \(actions.joined(separator: " "))",
-                                 command: name)
+        let word = try reader.single(actions, missing: "cache needs one of \(choices): svgicon cache stats", what: "action")
+        guard let action = Action(rawValue: word) else {
+            throw CLIError.usage("cache takes one of \(choices), not \(word)", command: name)
         }
         command.action = action
         return command

@@ -26,8 +26,8 @@ struct RenderCommand: CLICommand {
     var output: String? = nil
     var iconFolders: [String] = []
     var quiet = false
-    var cache = CacheArguments()
     var forceTint = false
+    var cache = CacheArguments()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -79,37 +79,14 @@ struct RenderCommand: CLICommand {
     var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
 
     func run(_ io: CommandOutput) throws(CLIError) {
-        // Load.
-        let source: [UInt8]
-        let result: SVGParseResult
-        let stem: String
-        do {
-            if input == "-" {
-                source = try FileIO.readStandardInput()
-                result = try SVGDocumentParser.parse(source, file: "<stdin>", options: resolveOptions)
-                stem = "icon"
-            } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                let loaded = try SVGFileLoader(searchPaths: [], options: resolveOptions).loadWithBytes(file: input)
-                (source, result, stem) = (loaded.bytes, loaded.result, Self.stem(of: input))
-            } else {
-                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: resolveOptions)
-                let loaded = try loader.loadWithBytes(named: input)
-                (source, result, stem) = (loaded.bytes, loaded.result, input)
-            }
-        } catch {
-            throw CLIError.failed(error.description)
-        }
-        if !quiet {
-            let file = input == "-" ? "<stdin>" : input
-            for warning in result.warnings {
-                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
-            }
-        }
+        let loaded = try IconInput.load(input, iconFolders: iconFolders, options: resolveOptions)
+        if !quiet { loaded.printWarnings(to: io) }
+        let result = loaded.result, stem = loaded.stem
         let icon = result.icon
         let renderCache = try cache.open(command: Self.name)
         defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
         let renderer = CachedIconRenderer(cache: renderCache)
-        let digest = SHA256.hash(source)
+        let digest = SHA256.hash(loaded.bytes)
         let (baseWidth, baseHeight) = outputSize(for: icon)
         for scale in scales {
             let w = baseWidth * scale, h = baseHeight * scale
@@ -157,12 +134,6 @@ struct RenderCommand: CLICommand {
             let h = icon.intrinsicHeight ?? (icon.viewBox.isValid ? icon.viewBox.height : 100)
             return (clamp(w), clamp(h))
         }
-    }
-
-    static func stem(of path: String) -> String {
-        var name = URL(fileURLWithPath: path).lastPathComponent
-        if name.hasSuffix(".svg") { name.removeLast(4) }
-        return name.isEmpty ? "icon" : name
     }
 
     /// `NAME.png`, `NAME@2x.png`; with `-o FILE` and several scales, `FILE` for the first scale's name

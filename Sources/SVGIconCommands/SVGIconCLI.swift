@@ -8,6 +8,10 @@ public enum SVGIconCLI {
         RenderCommand.self,
         BatchCommand.self,
         CacheCommand.self,
+        GoldenCommand.self,
+        SheetCommand.self,
+        InspectCommand.self,
+        SwiftCommand.self,
         BenchCommand.self,
     ]
 

@@ -5,17 +5,15 @@ import SVGIconKit
 
 /// An input folder of icons, an output folder and a private render cache, removed at the end.
 final class BatchSandbox {
-    let root: String
+    let scratch = ScratchFolder()
+    var root: String { scratch.path }
     var input: String { root + "/icons" }
     var output: String { root + "/out" }
     var cache: String { root + "/cache" }
 
     init() {
-        root = NSTemporaryDirectory() + "svgicon-batch-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: root + "/icons", withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// Writes `text` to `icons/relativePath`, creating folders.
     func icon(_ relativePath: String, _ text: String) {
@@ -25,18 +23,14 @@ final class BatchSandbox {
         try! text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    /// Copies icons from the repository's `Icons/`.
+    /// Copies icons from the repository's `Icons/` into `icons/folder`.
     func copy(_ names: [String], into folder: String = "") {
-        for name in names {
-            icon(folder + name + ".svg", try! String(contentsOfFile: RepositoryPaths.icons + "/" + name + ".svg", encoding: .utf8))
-        }
+        scratch.copyIcons(names, to: folder.isEmpty ? "icons" : "icons/" + folder)
     }
 
-    /// Runs svgicon with `--cache-dir` pointing at the sandbox's cache (for batch and render).
+    /// Runs svgicon with `--cache-dir` pointing at the sandbox's cache (for batch, render and cache).
     func run(_ args: [String]) -> (code: Int32, output: CapturedOutput) {
-        let output = CapturedOutput()
-        let code = SVGIconCLI.run(args + ["--cache-dir", cache], output: output)
-        return (code, output)
+        runCLI(args + ["--cache-dir", cache])
     }
 
     /// `batch icons --out out` with `args`, `--json`, decoded.
@@ -60,13 +54,6 @@ final class BatchSandbox {
     }
 }
 
-/// `svgicon ARGS` exits 2 and its message contains `message`; failures point at the caller.
-func expectUsageError(_ args: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let output = CapturedOutput()
-    #expect(SVGIconCLI.run(args, output: output) == 2, sourceLocation: sourceLocation)
-    #expect(output.error.contains(message), "\(output.error)", sourceLocation: sourceLocation)
-}
-
 @Suite("svgicon batch")
 struct BatchCommandTests {
     static let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>"
@@ -76,7 +63,7 @@ struct BatchCommandTests {
     func badFiles() throws {
         let box = BatchSandbox()
         box.copy(["tab-shop", "tab-cart"])
-        box.copy(["tab-person"], into: "nested/deeper/")
+        box.copy(["tab-person"], into: "nested/deeper")
         box.icon("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g>\n</svg>")
         box.icon("empty.svg", "")
         box.icon("photo.svg", "\u{89}PNG\r\n\u{1A}\nnot really")
@@ -134,9 +121,9 @@ struct BatchCommandTests {
     @Test("The cache is keyed by content: a copy of an icon elsewhere is a hit, and output matches an uncached render")
     func contentAddressed() throws {
         let box = BatchSandbox()
-        box.copy(["tab-notifications"], into: "a/")
+        box.copy(["tab-notifications"], into: "a")
         #expect(try box.batch(["--size", "24", "--tint", "#0a84ff"]).report.files.rendered == 1)
-        box.copy(["tab-notifications"], into: "b/")
+        box.copy(["tab-notifications"], into: "b")
         let second = try box.batch(["--size", "24", "--tint", "#0a84ff"])
         #expect(second.report.files.rendered == 0 && second.report.files.fromCache == 2)
         let expected = try PNGCodec.encode(SVGFileLoader(searchPaths: [RepositoryPaths.icons]).load(named: "tab-notifications")
@@ -182,7 +169,7 @@ struct BatchCommandTests {
     @Test("xcassets: image sets with Contents.json, template intent for icons that take the tint")
     func assetCatalog() throws {
         let box = BatchSandbox()
-        box.copy(["tab-shop"], into: "tabs/")
+        box.copy(["tab-shop"], into: "tabs")
         box.icon("flag.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\" fill=\"#ff3b30\"/></svg>")
         let catalog = box.root + "/Icons.xcassets"
         let (code, output) = box.run(["batch", box.input, "--out", catalog, "--format", "xcassets", "--size", "24", "-q"])

@@ -99,14 +99,30 @@ public struct SVGIconRenderer {
             box = .some(b)
             return b
         }
+        if shape.strokeFirst {
+            drawStroke(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+            drawFill(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+        } else {
+            drawFill(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+            drawStroke(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+        }
+    }
+
+    private mutating func drawFill(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
+                                   boundingBox: () -> SVGRect?, into pixmap: inout Pixmap) {
         if let fill = shape.fill,
            let shader = PaintShader(fill.paint, opacity: fill.opacity * opacity, tint: options.tint,
                                     transform: t, boundingBox: boundingBox) {
-            PathFlattener.forEachFillEdge(path, transform: t, tolerance: options.curveTolerance) {
+            PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
             paint(rule: fill.rule, cancelSharedEdges: false, shader: shader, into: &pixmap)
         }
+    }
+
+    private mutating func drawStroke(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
+                                     boundingBox: () -> SVGRect?, into pixmap: inout Pixmap) {
+        let path = shape.path
         if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
            let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint,
                                     transform: t, boundingBox: boundingBox) {

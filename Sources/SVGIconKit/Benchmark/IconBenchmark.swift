@@ -41,14 +41,18 @@ public struct IconBenchmark: Sendable {
         public var encode: Stage
         /// Icons per second for parse + render, from the mean.
         public var iconsPerSecond: Double
+        /// Total size of the encoded PNGs.
+        public var pngBytes: Int
     }
 
     public var inputs: [Input]
     public var rounds: Int
+    public var compression: PNGCodec.Compression
 
-    public init(inputs: [Input], rounds: Int = 3) {
+    public init(inputs: [Input], rounds: Int = 3, compression: PNGCodec.Compression = .default) {
         self.inputs = inputs
         self.rounds = max(1, rounds)
+        self.compression = compression
     }
 
     /// Reads every `.svg` below `folder` (sorted by path), up to `limit` files.
@@ -68,9 +72,11 @@ public struct IconBenchmark: Sendable {
     public func run(size: Int) -> Result {
         var parse: [Double] = [], render: [Double] = [], both: [Double] = [], encode: [Double] = []
         var failed = 0
+        var pngBytes = 0
         for input in inputs {
             var bestParse = Double.infinity, bestRender = Double.infinity, bestEncode = Double.infinity
             var ok = true
+            var encodedSize = 0
             for _ in 0..<rounds {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 guard let icon = try? SVGDocumentParser.parse(input.bytes, file: input.name).icon else {
@@ -80,7 +86,7 @@ public struct IconBenchmark: Sendable {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 let pixmap = icon.render(options: RenderOptions(width: size, height: size))
                 let t2 = DispatchTime.now().uptimeNanoseconds
-                _ = try? PNGCodec.encode(pixmap)
+                encodedSize = (try? PNGCodec.encode(pixmap, compression: compression))?.count ?? 0
                 let t3 = DispatchTime.now().uptimeNanoseconds
                 bestParse = min(bestParse, Double(t1 - t0) / 1000)
                 bestRender = min(bestRender, Double(t2 - t1) / 1000)
@@ -90,6 +96,7 @@ public struct IconBenchmark: Sendable {
                 failed += 1
                 continue
             }
+            pngBytes += encodedSize
             parse.append(bestParse)
             render.append(bestRender)
             both.append(bestParse + bestRender)
@@ -98,6 +105,6 @@ public struct IconBenchmark: Sendable {
         let combined = Stage(both)
         return Result(size: size, icons: both.count, failed: failed, parse: Stage(parse), render: Stage(render),
                       parseAndRender: combined, encode: Stage(encode),
-                      iconsPerSecond: combined.mean > 0 ? 1_000_000 / combined.mean : 0)
+                      iconsPerSecond: combined.mean > 0 ? 1_000_000 / combined.mean : 0, pngBytes: pngBytes)
     }
 }
