@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `.imageset` folder of an Xcode asset catalog and the `Contents.json` that describes it.
 public struct AssetCatalogImageSet: Hashable, Sendable {
     /// The folder, relative to the catalog (`arrows/chevron.imageset`).
@@ -62,23 +64,8 @@ public struct AssetCatalogImageSet: Hashable, Sendable {
 
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
