@@ -6,6 +6,8 @@ import SVGIconKit
 struct IconInput {
     /// What was loaded.
     var result: SVGParseResult
+    /// The SVG's bytes (what the render cache's key digests).
+    var bytes: [UInt8]
     /// The name outputs are called after: `tab-shop` for `Icons/tab-shop.svg`, `icon` for standard input.
     var stem: String
     /// The file as warnings and errors name it (`<stdin>` for standard input).
@@ -16,16 +18,18 @@ struct IconInput {
                      options: SVGResolver.Options = SVGResolver.Options()) throws(CLIError) -> IconInput {
         do {
             if input == "-" {
-                return IconInput(result: try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>", options: options),
+                let bytes = try FileIO.readStandardInput()
+                return IconInput(result: try SVGDocumentParser.parse(bytes, file: "<stdin>", options: options), bytes: bytes,
                                  stem: "icon", file: "<stdin>")
             }
             if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
                 let stem = IconFolder.iconName(of: input)
-                return IconInput(result: try SVGFileLoader(searchPaths: [], options: options).load(file: input),
-                                 stem: stem.isEmpty ? "icon" : stem, file: input)
+                let loaded = try SVGFileLoader(searchPaths: [], options: options).loadWithBytes(file: input)
+                return IconInput(result: loaded.result, bytes: loaded.bytes, stem: stem.isEmpty ? "icon" : stem, file: input)
             }
             let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: options)
-            return IconInput(result: try loader.load(named: input), stem: input, file: loader.path(named: input) ?? input)
+            let loaded = try loader.loadWithBytes(named: input)
+            return IconInput(result: loaded.result, bytes: loaded.bytes, stem: input, file: loader.path(named: input) ?? input)
         } catch {
             throw CLIError.failed(error.description)
         }

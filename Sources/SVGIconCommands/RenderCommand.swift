@@ -27,6 +27,7 @@ struct RenderCommand: CLICommand {
     var iconFolders: [String] = []
     var quiet = false
     var forceTint = false
+    var cache = CacheArguments()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -50,7 +51,8 @@ struct RenderCommand: CLICommand {
                 case "--icons": command.iconFolders.append(try reader.value(for: o))
                 case "--quiet", "-q": command.quiet = true
                 case "--force-tint": command.forceTint = true
-                default: throw reader.unknownOption(o)
+                default:
+                    guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
                 }
             }
         }
@@ -81,6 +83,10 @@ struct RenderCommand: CLICommand {
         if !quiet { loaded.printWarnings(to: io) }
         let result = loaded.result, stem = loaded.stem
         let icon = result.icon
+        let renderCache = try cache.open(command: Self.name)
+        defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
+        let renderer = CachedIconRenderer(cache: renderCache)
+        let digest = SHA256.hash(loaded.bytes)
         let (baseWidth, baseHeight) = outputSize(for: icon)
         for scale in scales {
             let w = baseWidth * scale, h = baseHeight * scale
@@ -88,11 +94,10 @@ struct RenderCommand: CLICommand {
                 throw CLIError.usage("output would be \(w)×\(h) pixels; the largest side svgicon renders is \(Self.maxSide)",
                                      command: Self.name)
             }
-            let pixmap = icon.render(options: RenderOptions(width: w, height: h, tint: tint ?? .black,
-                                                            background: background))
+            let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
             let png: [UInt8]
             do {
-                png = try PNGCodec.encode(pixmap)
+                png = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) { result }.png
             } catch {
                 throw CLIError.failed("\(input): \(error.description)")
             }

@@ -6,6 +6,8 @@ public enum SVGIconCLI {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any CLICommand.Type] = [
         RenderCommand.self,
+        BatchCommand.self,
+        CacheCommand.self,
         GoldenCommand.self,
         SheetCommand.self,
         InspectCommand.self,
