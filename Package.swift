@@ -21,11 +21,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // PNG writing through libpng's full API (row filters and zlib level chosen for icons); libpng's
+        // longjmp error handling stays inside this C target.
+        .target(name: "CPNGWriter", dependencies: ["CLibPNG"]),
         // Pure Swift: icon model, colours, path data, geometry, rasterizer, renderer, SVG resolution.
         // No C import, no Foundation.
         .target(name: "SVGIconCore"),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
-        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG"]),
+        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter"]),
         // The command-line interface as a testable library.
         .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit"]),
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands"]),

@@ -83,6 +83,32 @@ struct ArgumentReader {
         return values
     }
 
+    /// Reads every argument and returns the positionals; each option goes to `option`, which reads its
+    /// value from the reader it is given and returns false for an option it does not know (a usage error).
+    mutating func positionals(options option: (String, inout ArgumentReader) throws(CLIError) -> Bool)
+        throws(CLIError) -> [String] {
+        var positionals: [String] = []
+        while let token = next() {
+            switch token {
+            case .positional(let p):
+                positionals.append(p)
+            case .option(let o):
+                guard try option(o, &self) else { throw unknownOption(o) }
+            }
+        }
+        return positionals
+    }
+
+    /// The one positional a command takes; none is a usage error saying `missing`, several one saying
+    /// that the command takes one `what`.
+    func single(_ positionals: [String], missing: String, what: String) throws(CLIError) -> String {
+        guard positionals.count == 1 else {
+            throw CLIError.usage(positionals.isEmpty ? missing : "\(command) takes one \(what), got \(positionals.count): "
+                                     + positionals.joined(separator: " "), command: command)
+        }
+        return positionals[0]
+    }
+
     func unknownOption(_ name: String) -> CLIError {
         .usage("unknown option \(name) for `svgicon \(command)` (see `svgicon help \(command)`)", command: command)
     }

@@ -14,6 +14,27 @@ enum ColorArgument {
             "\(option) \"\(raw)\" is not a colour; use #rrggbb, rrggbb, #rgb, rgb(r,g,b), hsl(…) or a CSS name like dodgerblue",
             command: command)
     }
+
+    /// A comma-separated list of colours (`'#0a84ff',white,'rgb(255,59,48)'`); commas inside parentheses
+    /// belong to the colour.
+    static func parseList(_ raw: String, option: String, command: String) throws(CLIError) -> [SVGColor] {
+        var parts: [String] = [""]
+        var depth = 0
+        for character in raw {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth = max(0, depth - 1) }
+            if character == "," && depth == 0 {
+                parts.append("")
+            } else {
+                parts[parts.count - 1].append(character)
+            }
+        }
+        var colors: [SVGColor] = []
+        for part in parts {
+            colors.append(try parse(part, option: option, command: command))
+        }
+        return colors
+    }
 }
 
 extension String {

@@ -14,10 +14,14 @@ enum HelpText {
       svgicon render tab-shop --size 24 --tint '#0a84ff'      # Icons/tab-shop.svg → tab-shop.png
       svgicon render logo.svg --size 64 --scale 1,2,3        # logo.png, logo@2x.png, logo@3x.png
       cat icon.svg | svgicon render - --size 48 -o - > icon.png
+      svgicon batch icons/ --out png/ --size 24,48 --scale 1,2,3  # a whole folder, on every core
+      svgicon sheet Icons --size 24 -o sheet.png             # every icon, on light and dark
+      svgicon golden check                                   # Icons/ against Goldens/, exit 1 on a difference
 
     EXIT CODES
       0  everything was written
-      1  an input failed (missing or malformed file, unwritable output)
+      1  an input failed (missing or malformed file, unwritable output), or golden check
+         found a render that differs from its golden
       2  the command line was wrong; nothing was done
 
     OPTIONS
@@ -54,6 +58,11 @@ enum HelpText {
                              - writes the PNG to standard output. Files are written to a temporary name
                              and renamed, so a reader never sees half a PNG.
       -q, --quiet            Do not print warnings or the "wrote" line
+
+    CACHE (see svgicon help cache)
+      --no-cache             Render without reading or filling the render cache
+      --cache-dir DIR        Use this cache folder instead of the default
+      --cache-max SIZE       Cache size limit (512M, 2G; default $SVGICON_CACHE_MAX or 512 MiB)
 
     Unsupported SVG features are skipped with a warning on standard error naming the element; the rest of
     the icon still renders. Malformed XML fails with the file, line and column.

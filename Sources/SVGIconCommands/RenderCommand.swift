@@ -27,6 +27,7 @@ struct RenderCommand: CLICommand {
     var iconFolders: [String] = []
     var quiet = false
     var forceTint = false
+    var cache = CacheArguments()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -50,7 +51,8 @@ struct RenderCommand: CLICommand {
                 case "--icons": command.iconFolders.append(try reader.value(for: o))
                 case "--quiet", "-q": command.quiet = true
                 case "--force-tint": command.forceTint = true
-                default: throw reader.unknownOption(o)
+                default:
+                    guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
                 }
             }
         }
@@ -77,31 +79,15 @@ struct RenderCommand: CLICommand {
     var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
 
     func run(_ io: CommandOutput) throws(CLIError) {
-        // Load.
-        let result: SVGParseResult
-        let stem: String
-        do {
-            if input == "-" {
-                result = try SVGDocumentParser.parse(try FileIO.readStandardInput(), file: "<stdin>", options: resolveOptions)
-                stem = "icon"
-            } else if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                result = try SVGFileLoader(searchPaths: [], options: resolveOptions).load(file: input)
-                stem = Self.stem(of: input)
-            } else {
-                let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: resolveOptions)
-                result = try loader.load(named: input)
-                stem = input
-            }
-        } catch {
-            throw CLIError.failed(error.description)
-        }
-        let file = input == "-" ? "<stdin>" : input
-        if !quiet {
-            for warning in result.warnings {
-                io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
-            }
-        }
+        let loaded = try IconInput.load(input, iconFolders: iconFolders, options: resolveOptions)
+        if !quiet { loaded.printWarnings(to: io) }
+        let result = loaded.result, stem = loaded.stem
+        let file = loaded.file
         let icon = result.icon
+        let renderCache = try cache.open(command: Self.name)
+        defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
+        let renderer = CachedIconRenderer(cache: renderCache)
+        let digest = SHA256.hash(loaded.bytes)
         let (baseWidth, baseHeight) = outputSize(for: icon)
         for scale in scales {
             let w = baseWidth * scale, h = baseHeight * scale
@@ -115,16 +101,12 @@ struct RenderCommand: CLICommand {
                 let source = width == nil && height == nil ? "its own size" : "its aspect ratio"
                 throw CLIError.failed("\(file): \(source) makes the output \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide) (give --size, --width or --height)")
             }
-            let pixmap: Pixmap
-            do {
-                pixmap = try icon.renderChecked(options: RenderOptions(width: w, height: h, tint: tint ?? .black,
-                                                                       background: background))
-            } catch {
-                throw CLIError.failed("\(file): \(error.description); nothing written")
-            }
+            let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
             let png: [UInt8]
             do {
-                png = try PNGCodec.encode(pixmap)
+                png = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) { result }.png
+            } catch .tooComplex(let limit) {
+                throw CLIError.failed("\(file): \(limit.description); nothing written")
             } catch {
                 throw CLIError.failed("\(input): \(error.description)")
             }
@@ -166,12 +148,6 @@ struct RenderCommand: CLICommand {
             let h = icon.intrinsicHeight ?? (icon.viewBox.isValid ? icon.viewBox.height : 100)
             return (clamp(w), clamp(h))
         }
-    }
-
-    static func stem(of path: String) -> String {
-        var name = URL(fileURLWithPath: path).lastPathComponent
-        if name.hasSuffix(".svg") { name.removeLast(4) }
-        return name.isEmpty ? "icon" : name
     }
 
     /// `NAME.png`, `NAME@2x.png`; with `-o FILE` and several scales, `FILE` for the first scale's name

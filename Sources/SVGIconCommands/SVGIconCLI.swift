@@ -6,6 +6,13 @@ public enum SVGIconCLI {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any CLICommand.Type] = [
         RenderCommand.self,
+        BatchCommand.self,
+        CacheCommand.self,
+        GoldenCommand.self,
+        SheetCommand.self,
+        InspectCommand.self,
+        SwiftCommand.self,
+        BenchCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {

@@ -5,9 +5,10 @@ import SVGIconKit
 
 @Suite("svgicon render")
 struct RenderCommandTests {
+    /// Runs the CLI; renders bypass the user's render cache (the cache has its own tests).
     private func run(_ args: [String]) -> (code: Int32, output: CapturedOutput) {
         let output = CapturedOutput()
-        let code = SVGIconCLI.run(args, output: output)
+        let code = SVGIconCLI.run(args.first == "render" && args.count > 1 ? args + ["--no-cache"] : args, output: output)
         return (code, output)
     }
 
@@ -56,7 +57,7 @@ struct RenderCommandTests {
         #expect(try PNGCodec.decode(output.out).width == 16)
         let terminal = CapturedOutput()
         terminal.outputIsTerminal = true
-        #expect(SVGIconCLI.run(["render", RepositoryPaths.icons + "/tab-cart.svg", "--size", "16", "-o", "-"], output: terminal) == 2)
+        #expect(SVGIconCLI.run(["render", RepositoryPaths.icons + "/tab-cart.svg", "--size", "16", "-o", "-", "--no-cache"], output: terminal) == 2)
         #expect(terminal.error.contains("refusing to write PNG bytes to a terminal"))
     }
 

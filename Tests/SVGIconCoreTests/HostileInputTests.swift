@@ -130,8 +130,8 @@ struct HostileInputTests {
 
     @Test("Document-wide limits name the limit (Tests/Fixtures/hostile/ reaches each of them)")
     func documentLimitMessages() {
-        #expect(SVGResolveError.tooManyExpandedElements(limit: 100_000).description
-            == "use references expand the document to more than 100000 elements; not an icon")
+        #expect(SVGResolveError.tooManyExpandedElements(limit: 50_000).description
+            == "use references expand the document to more than 50000 elements; not an icon")
         #expect(SVGResolveError.tooManyPathSegments(limit: 1_000_000).description
             == "the document has more than 1000000 path segments (use references included); not an icon")
         #expect(SVGResolveError.styleSheetTooCostly(rules: 2000, elements: 602).description

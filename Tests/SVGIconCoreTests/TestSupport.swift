@@ -10,7 +10,7 @@ func coverageGrid(width: Int, height: Int, rule: FillRule = .nonzero, polygons: 
     }
     var grid = [Float](repeating: 0, count: width * height)
     rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-        for x in x0..<x1 { grid[y * width + x] = coverage[x] }
+        for x in x0..<x1 { grid[y * width + x] = coverage }
     }
     return grid
 }
@@ -22,7 +22,7 @@ func coverageGrid(width: Int, height: Int, path: SVGPath, transform: SVGTransfor
     PathFlattener.forEachFillEdge(path, transform: transform, tolerance: tolerance) { rasterizer.addLine($0, $1) }
     var grid = [Float](repeating: 0, count: width * height)
     rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-        for x in x0..<x1 { grid[y * width + x] = coverage[x] }
+        for x in x0..<x1 { grid[y * width + x] = coverage }
     }
     return grid
 }
@@ -39,7 +39,7 @@ func strokeCoverage(width: Int, height: Int, path: SVGPath, style: StrokeStyle,
     }
     var grid = [Float](repeating: 0, count: width * height)
     rasterizer.sweep(rule: .nonzero) { y, x0, x1, coverage in
-        for x in x0..<x1 { grid[y * width + x] = coverage[x] }
+        for x in x0..<x1 { grid[y * width + x] = coverage }
     }
     return grid
 }

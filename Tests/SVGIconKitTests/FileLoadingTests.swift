@@ -78,3 +78,25 @@ struct FileLoadingTests {
         }
     }
 }
+
+@Suite("SVGFileLoader never serves a stale parse")
+struct FileLoaderStalenessTests {
+    @Test("An edit with the same size and the same modification time is still seen")
+    func sameSizeSameTime() throws {
+        let folder = TemporaryFolder()
+        let a = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>"
+        let b = a.replacingOccurrences(of: "rect width=\"4\"", with: "rect width=\"2\"")
+        #expect(a.utf8.count == b.utf8.count)
+        let file = folder.write("icon.svg", a)
+        let stamp = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
+        let loader = SVGFileLoader(searchPaths: [folder.path])
+        let first = try loader.loadWithBytes(named: "icon")
+        #expect(first.bytes == Array(a.utf8))
+        try b.write(toFile: file, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: file)
+        let second = try loader.loadWithBytes(named: "icon")
+        #expect(second.bytes == Array(b.utf8))
+        #expect(second.result != first.result)
+        #expect(try loader.load(named: "icon") == second.result)
+    }
+}

@@ -114,10 +114,13 @@ public struct SVGShape: Hashable, Sendable {
     public var fill: SVGFill?
     /// nil: no stroke (SVG's default).
     public var stroke: SVGStroke?
+    /// `paint-order: stroke`: the stroke is painted before (under) the fill.
+    public var strokeFirst: Bool
 
-    public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil) {
+    public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil, strokeFirst: Bool = false) {
         self.path = path
         self.fill = fill
         self.stroke = stroke
+        self.strokeFirst = strokeFirst
     }
 }

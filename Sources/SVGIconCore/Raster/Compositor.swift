@@ -19,26 +19,27 @@ public struct PremultipliedColor: Hashable, Sendable {
 
 /// Source-over compositing onto a `Pixmap` (premultiplied sRGB, as browsers and resvg blend).
 extension Pixmap {
-    /// Blends `color` over the pixels x0..<x1 of row `y`, each weighted by its coverage:
+    /// Blends `color` over the pixels x0..<x1 of row `y`, all with the same coverage c:
     /// out = src·c + dst·(1 − αsrc·c).
-    public mutating func blendRow(y: Int, x0: Int, x1: Int, coverage: UnsafeBufferPointer<Float>,
-                                  color: PremultipliedColor) {
+    public mutating func blendSpan(y: Int, x0: Int, x1: Int, coverage c: Float, color: PremultipliedColor) {
         let width = self.width
         data.withUnsafeMutableBufferPointer { px in
             var i = (y * width + x0) * 4
-            for x in x0..<x1 {
-                let c = coverage[x]
-                if c > 0 {
-                    if c >= 1 && color.a >= 1 {
-                        px[i] = color.r; px[i + 1] = color.g; px[i + 2] = color.b; px[i + 3] = 1
-                    } else {
-                        let keep = 1 - color.a * c
-                        px[i] = color.r * c + px[i] * keep
-                        px[i + 1] = color.g * c + px[i + 1] * keep
-                        px[i + 2] = color.b * c + px[i + 2] * keep
-                        px[i + 3] = color.a * c + px[i + 3] * keep
-                    }
+            let end = (y * width + x1) * 4
+            if c >= 1 && color.a >= 1 {
+                while i < end {
+                    px[i] = color.r; px[i + 1] = color.g; px[i + 2] = color.b; px[i + 3] = 1
+                    i += 4
                 }
+                return
+            }
+            let r = color.r * c, g = color.g * c, b = color.b * c, a = color.a * c
+            let keep = 1 - a
+            while i < end {
+                px[i] = r + px[i] * keep
+                px[i + 1] = g + px[i + 1] * keep
+                px[i + 2] = b + px[i + 2] * keep
+                px[i + 3] = a + px[i + 3] * keep
                 i += 4
             }
         }

@@ -20,10 +20,13 @@ public struct CoverageRasterizer {
     public private(set) var height: Int
     /// (width + 2) cells per row: an edge at x = width still has a cell to its right.
     private var cells: [Float]
-    private var rowCoverage: [Float]
+    /// One bit per cell: which cells received area since the last sweep, so the sweep visits only those
+    /// and treats the runs between them as constant coverage.
+    private var touched: [UInt64]
+    private let wordsPerRow: Int
     private let stride: Int
     // Dirty bounds (inclusive cell indices); empty when minY > maxY.
-    private var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+    private var minY = Int.max, maxY = Int.min
 
     /// An edge with y0 < y1, clipped to the canvas rows; `dir` is +1 when it went down, −1 when up.
     struct Edge {
@@ -40,6 +43,8 @@ public struct CoverageRasterizer {
     private var bandTop: [Double] = []
     private var bandBottom: [Double] = []
     private var eventYs: [Double] = []
+    private var slots: [Int32] = []
+    private var removedEdges: [Bool] = []
 
     /// Bands are not split further at edge crossings below this height (pixels).
     static let minimumBandHeight = 1.0 / 1024
@@ -68,7 +73,8 @@ public struct CoverageRasterizer {
         self.height = max(0, height)
         self.stride = self.width + 2
         self.cells = [Float](repeating: 0, count: self.stride * self.height)
-        self.rowCoverage = [Float](repeating: 0, count: self.width)
+        self.wordsPerRow = (self.stride + 63) / 64
+        self.touched = [UInt64](repeating: 0, count: self.wordsPerRow * self.height)
     }
 
     /// True when nothing has been added since the last sweep.
@@ -114,6 +120,66 @@ public struct CoverageRasterizer {
     }
 
     // MARK: Band sweep
+
+    /// Removes pairs of edges that coincide exactly with opposite directions — the shared sides of pieces
+    /// that abut, like the segments and joins of a stroke outline. They cancel in every winding number, so
+    /// dropping them changes no coverage, and the sweep has far fewer edges and events to go through.
+    private mutating func cancelSharedEdges() {
+        let n = edges.count
+        guard n > 1 else { return }
+        // Open addressing: each slot holds an edge index waiting for its opposite twin (−1 empty,
+        // −2 a slot whose edge was cancelled).
+        var capacity = 16
+        while capacity < n * 2 { capacity <<= 1 }
+        if slots.count < capacity {
+            slots = [Int32](repeating: -1, count: capacity)
+        } else {
+            for i in 0..<capacity { slots[i] = -1 }
+        }
+        if removedEdges.count < n { removedEdges = [Bool](repeating: false, count: n) }
+        let mask = capacity - 1
+        edges.withUnsafeBufferPointer { edges in
+            slots.withUnsafeMutableBufferPointer { slots in
+                removedEdges.withUnsafeMutableBufferPointer { removed in
+                    for i in 0..<n { removed[i] = false }
+                    for i in 0..<n {
+                        let e = edges[i]
+                        var h = e.x0.bitPattern &* 0x9E37_79B9_7F4A_7C15
+                        h ^= e.y0.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
+                        h ^= e.x1.bitPattern &* 0x1656_67B1_9E37_79F9
+                        h ^= e.y1.bitPattern &* 0x27D4_EB2F_1656_67C5
+                        var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+                        var freeSlot = -1
+                        while true {
+                            let occupant = Int(slots[slot])
+                            if occupant == -1 {
+                                slots[freeSlot >= 0 ? freeSlot : slot] = Int32(i)
+                                break
+                            }
+                            if occupant == -2 {
+                                if freeSlot < 0 { freeSlot = slot }
+                            } else {
+                                let o = edges[occupant]
+                                if o.dir == -e.dir && o.x0 == e.x0 && o.y0 == e.y0 && o.x1 == e.x1 && o.y1 == e.y1 {
+                                    removed[occupant] = true
+                                    removed[i] = true
+                                    slots[slot] = -2
+                                    break
+                                }
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                    }
+                }
+            }
+        }
+        var w = 0
+        for i in 0..<n where !removedEdges[i] {
+            edges[w] = edges[i]
+            w += 1
+        }
+        edges.removeLast(n - w)
+    }
 
     /// Finds the outline of the filled region band by band and deposits it into the cells.
     private mutating func depositOutline(rule: FillRule) {
@@ -286,13 +352,12 @@ public struct CoverageRasterizer {
         let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
         if row < minY { minY = row }
         if lastRow > maxY { maxY = lastRow }
-        let xlo = Int(min(x0, x1)), xhi = min(width, Int(max(x0, x1)) + 1)
-        if xlo < minX { minX = xlo }
-        if xhi > maxX { maxX = xhi }
         var yTop = y0
         var xTop = x0
         let stride = self.stride
+        let wordsPerRow = self.wordsPerRow
         cells.withUnsafeMutableBufferPointer { cells in
+          touched.withUnsafeMutableBufferPointer { touched in
             while yTop < y1 && row <= lastRow {
                 let yBottom = min(Double(row + 1), y1)
                 let xBottom = yBottom == y1 ? x1 : x0 + (yBottom - y0) * dxdy
@@ -301,6 +366,12 @@ public struct CoverageRasterizer {
                 let xl = min(xTop, xBottom), xr = max(xTop, xBottom)
                 let il = Int(xl)
                 let ir = Int(xr)
+                let wordBase = row * wordsPerRow
+                var c = il
+                while c <= ir + 1 {
+                    touched[wordBase + (c >> 6)] |= 1 << UInt64(c & 63)
+                    c += 1
+                }
                 if il == ir || xr - xl < 1e-12 {
                     let xm = (xTop + xBottom) * 0.5 - Double(il)
                     cells[base + il] += Float(d * (1 - xm))
@@ -328,59 +399,72 @@ public struct CoverageRasterizer {
                 xTop = xBottom
                 row += 1
             }
+          }
         }
     }
 
     // MARK: Sweep
 
-    /// Turns the edges added since the last sweep into coverage, row by row, and hands each row's covered
-    /// span to `body` as (y, x0, x1, coverage) where `coverage[x]` for x in x0..<x1 is in 0...1.
-    /// Clears what it used, so the rasterizer is ready for the next shape.
-    public mutating func sweep(rule: FillRule,
-                               _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+    /// Turns the edges added since the last sweep into coverage and hands it to `body` as runs:
+    /// (y, x0, x1, coverage) says every pixel x0..<x1 of row y is covered `coverage` (in 0…1, never 0).
+    /// Runs come left to right within a row, rows top to bottom. Clears what it used, so the rasterizer is
+    /// ready for the next shape.
+    ///
+    /// Only cells that received area are visited; between two of them the coverage cannot change, so a
+    /// large shape costs its outline, not its area.
+    ///
+    /// `cancelSharedEdges`: first drop pairs of exactly coincident, opposite edges (use it for outlines
+    /// made of abutting pieces, such as strokes; it never changes the result, only the cost).
+    public mutating func sweep(rule: FillRule, cancelSharedEdges cancel: Bool = false,
+                               _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: Float) -> Void) {
+        if cancel { cancelSharedEdges() }
         depositOutline(rule: rule)
         guard minY <= maxY, width > 0 else { return }
-        let x0 = max(0, minX)
-        let xEnd = min(width, maxX + 1)  // cells past maxX hold nothing
-        work += (min(height - 1, maxY) - max(0, minY) + 1) * (width - x0)
+        work += (min(height - 1, maxY) - max(0, minY) + 1) * wordsPerRow  // the rows' words scanned
         let stride = self.stride
         let width = self.width
+        let wordsPerRow = self.wordsPerRow
         cells.withUnsafeMutableBufferPointer { cells in
-            rowCoverage.withUnsafeMutableBufferPointer { coverage in
+            touched.withUnsafeMutableBufferPointer { touched in
                 for y in max(0, minY)...min(height - 1, maxY) {
                     let base = y * stride
+                    let wordBase = y * wordsPerRow
                     var acc: Float = 0
-                    var anyCoverage = false
-                    var x = x0
-                    while x < xEnd {
-                        acc += cells[base + x]
-                        cells[base + x] = 0
-                        // The outline deposits +1 inside and 0 outside; clamp away rounding.
-                        let c = min(1, max(0, acc))
-                        coverage[x] = c
-                        if c != 0 { anyCoverage = true }
-                        x += 1
-                    }
-                    cells[base + xEnd] = 0
-                    if xEnd + 1 < stride { cells[base + xEnd + 1] = 0 }
-                    // Everything right of the last edge keeps the final value (a shape running off the
-                    // right edge of the canvas).
-                    var spanEnd = xEnd
-                    let tail = min(1, max(0, acc))
-                    if tail > 1.0 / 512 {
-                        while spanEnd < width {
-                            coverage[spanEnd] = tail
-                            spanEnd += 1
+                    // The run being built: it starts at `runStart` with coverage `runCoverage`.
+                    var runStart = 0
+                    var runCoverage: Float = 0
+                    for w in 0..<wordsPerRow {
+                        var bits = touched[wordBase + w]
+                        if bits == 0 { continue }
+                        touched[wordBase + w] = 0
+                        while bits != 0 {
+                            let x = w * 64 + bits.trailingZeroBitCount
+                            bits &= bits - 1
+                            acc += cells[base + x]
+                            cells[base + x] = 0
+                            guard x < width else { continue }
+                            // The outline deposits +1 inside and 0 outside; clamp away rounding.
+                            var coverage = min(1, max(0, acc))
+                            if coverage < 1e-6 { coverage = 0 }
+                            if coverage != runCoverage {
+                                if runCoverage > 0 && x > runStart {
+                                    work += x - runStart  // the pixels the caller paints
+                                    body(y, runStart, x, runCoverage)
+                                }
+                                runStart = x
+                                runCoverage = coverage
+                            }
                         }
-                        anyCoverage = true
                     }
-                    if anyCoverage {
-                        body(y, x0, spanEnd, UnsafeBufferPointer(coverage))
+                    // A shape running off the right edge keeps its final coverage to the end of the row.
+                    if runCoverage > 1.0 / 512 && runStart < width {
+                        work += width - runStart
+                        body(y, runStart, width, runCoverage)
                     }
                 }
             }
         }
-        minX = .max; maxX = .min; minY = .max; maxY = .min
+        minY = .max; maxY = .min
     }
 }
 
@@ -407,12 +491,33 @@ extension CoverageRasterizer {
 
     /// Clears what a band sweep given up half-way deposited.
     fileprivate mutating func discardDeposits() {
-        guard minY <= maxY else { return }
-        let x0 = max(0, minX), x1 = min(stride - 1, maxX + 1)
-        for y in max(0, minY)...min(height - 1, maxY) where x0 <= x1 {
-            for x in x0...x1 { cells[y * stride + x] = 0 }
+        forEachTouchedCell(clearing: true) { cells, x, _ in cells[x] = 0 }
+        minY = .max; maxY = .min
+    }
+
+    /// Calls `body` for every touched cell, row by row and left to right within a row, with the cells, the
+    /// cell's index in them and whether it starts a row. `clearing` also clears the touched bits.
+    private mutating func forEachTouchedCell(clearing: Bool,
+                                             _ body: (UnsafeMutableBufferPointer<Float>, Int, Bool) -> Void) {
+        guard minY <= maxY, height > 0 else { return }
+        let stride = self.stride, wordsPerRow = self.wordsPerRow
+        work += (min(height - 1, maxY) - max(0, minY) + 1) * wordsPerRow
+        cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                for y in max(0, minY)...min(height - 1, maxY) {
+                    var first = true
+                    for w in 0..<wordsPerRow {
+                        var bits = touched[y * wordsPerRow + w]
+                        if clearing { touched[y * wordsPerRow + w] = 0 }
+                        while bits != 0 {
+                            body(cells, y * stride + w * 64 + bits.trailingZeroBitCount, first)
+                            first = false
+                            bits &= bits - 1
+                        }
+                    }
+                }
+            }
         }
-        minX = .max; maxX = .min; minY = .max; maxY = .min
     }
 
     /// Coverage without the band sweep, linear in the edges: each edge deposits its winding direction
@@ -428,31 +533,25 @@ extension CoverageRasterizer {
     }
 
     /// Turns every dirty row's running sum — the winding number, fractional at anti-aliased edges — into
-    /// the fill rule's coverage, stored back as differences, which `sweep`'s own running sum turns into
-    /// exactly that coverage.
+    /// the fill rule's coverage, stored back as differences in the same touched cells, which `sweep`'s own
+    /// running sum turns into exactly that coverage (between touched cells neither can change).
     fileprivate mutating func windingToCoverage(rule: FillRule) {
         windingOnly = false
-        guard minY <= maxY, width > 0 else { return }
-        let x0 = max(0, minX), xEnd = min(width, maxX + 1)
-        guard x0 < xEnd else { return }
-        work += (min(height - 1, maxY) - max(0, minY) + 1) * (xEnd - x0)
-        let stride = self.stride
-        cells.withUnsafeMutableBufferPointer { cells in
-            for y in max(0, minY)...min(height - 1, maxY) {
-                let base = y * stride
-                var winding: Float = 0
-                var previous: Float = 0
-                for x in x0..<xEnd {
-                    winding += cells[base + x]
-                    let coverage: Float
-                    switch rule {
-                    case .nonzero: coverage = min(1, abs(winding))
-                    case .evenodd: coverage = abs(winding - 2 * (winding / 2).rounded())
-                    }
-                    cells[base + x] = coverage - previous
-                    previous = coverage
-                }
+        var winding: Float = 0
+        var previous: Float = 0
+        forEachTouchedCell(clearing: false) { cells, i, startsRow in
+            if startsRow {
+                winding = 0
+                previous = 0
             }
+            winding += cells[i]
+            let coverage: Float
+            switch rule {
+            case .nonzero: coverage = min(1, abs(winding))
+            case .evenodd: coverage = abs(winding - 2 * (winding / 2).rounded())
+            }
+            cells[i] = coverage - previous
+            previous = coverage
         }
     }
 }

@@ -49,26 +49,32 @@ public struct Pixmap: Hashable, Sendable {
     /// Straight (non-premultiplied) RGBA8, the layout PNG stores: alpha rounded to 8 bits, each colour
     /// channel divided by the unrounded alpha; pixels whose alpha rounds to 0 become 0, 0, 0, 0.
     public func straightAlphaRGBA() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: data.count)
-        var i = 0
-        while i < data.count {
-            let a = data[i + 3]
-            let a8 = Self.byte(a)
-            if a8 != 0 {
-                let inv = 1 / a
-                out[i] = Self.byte(data[i] * inv)
-                out[i + 1] = Self.byte(data[i + 1] * inv)
-                out[i + 2] = Self.byte(data[i + 2] * inv)
-                out[i + 3] = a8
+        let count = data.count
+        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            data.withUnsafeBufferPointer { px in
+                var i = 0
+                while i < count {
+                    let a = px[i + 3]
+                    // Transparent pixels (most of an icon) take the short path.
+                    if a * 255 < 0.5 {
+                        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
+                    } else {
+                        let inv = 1 / a
+                        out[i] = Self.byte(px[i] * inv)
+                        out[i + 1] = Self.byte(px[i + 1] * inv)
+                        out[i + 2] = Self.byte(px[i + 2] * inv)
+                        out[i + 3] = Self.byte(a)
+                    }
+                    i += 4
+                }
             }
-            i += 4
+            initialized = count
         }
-        return out
     }
 
     @inline(__always)
     static func byte(_ v: Float) -> UInt8 {
         let r = v * 255 + 0.5
-        return r >= 255 ? 255 : (r > 0 ? UInt8(r) : 0)  // NaN → 0, never a trap
+        return r >= 255 ? 255 : (r > 0 ? UInt8(truncatingIfNeeded: Int32(r)) : 0)  // NaN → 0, never a trap
     }
 }

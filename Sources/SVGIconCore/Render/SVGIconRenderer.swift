@@ -174,14 +174,30 @@ public struct SVGIconRenderer {
             box = .some(b)
             return b
         }
+        if shape.strokeFirst {
+            drawStroke(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+            drawFill(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+        } else {
+            drawFill(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+            drawStroke(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+        }
+    }
+
+    private mutating func drawFill(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
+                                   boundingBox: () -> SVGRect?, into pixmap: inout Pixmap) {
         if let fill = shape.fill,
            let shader = PaintShader(fill.paint, opacity: fill.opacity * opacity, tint: options.tint,
                                     transform: t, boundingBox: boundingBox) {
-            PathFlattener.forEachFillEdge(path, transform: t, tolerance: options.curveTolerance) {
+            PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            paint(rule: fill.rule, shader: shader, into: &pixmap)
+            paint(rule: fill.rule, cancelSharedEdges: false, shader: shader, into: &pixmap)
         }
+    }
+
+    private mutating func drawStroke(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
+                                     boundingBox: () -> SVGRect?, into pixmap: inout Pixmap) {
+        let path = shape.path
         if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
            let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint,
                                     transform: t, boundingBox: boundingBox) {
@@ -192,21 +208,22 @@ public struct SVGIconRenderer {
             } else {
                 strokeOutline(path, style: stroke.style, transform: t)
             }
-            paint(rule: .nonzero, shader: shader, into: &pixmap)
+            paint(rule: .nonzero, cancelSharedEdges: true, shader: shader, into: &pixmap)
         }
     }
 
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
-    private mutating func paint(rule: FillRule, shader: PaintShader, into pixmap: inout Pixmap) {
+    private mutating func paint(rule: FillRule, cancelSharedEdges: Bool, shader: PaintShader,
+                                into pixmap: inout Pixmap) {
         if case .solid(let color) = shader.kind {
-            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                pixmap.blendRow(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
+            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+                pixmap.blendSpan(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
             }
         } else {
-            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                for x in x0..<x1 where coverage[x] > 0 {
+            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+                for x in x0..<x1 {
                     guard let color = shader.color(x: x, y: y) else { continue }
-                    pixmap.blendPixel(x: x, y: y, coverage: coverage[x], color: color)
+                    pixmap.blendPixel(x: x, y: y, coverage: coverage, color: color)
                 }
             }
         }
@@ -277,7 +294,7 @@ public struct SVGIconRenderer {
             }
             let width = options.width
             rasterizer.sweep(rule: shape.fill?.rule ?? .nonzero) { y, x0, x1, c in
-                for x in x0..<x1 { own[y * width + x] = c[x] }
+                for x in x0..<x1 { own[y * width + x] = c }
             }
         }
         if let clip = layer.clipPath, depth < Self.maxOffscreenDepth {
@@ -332,12 +349,12 @@ public struct SVGIconRenderer {
         let width = options.width
         let usesAlpha = mask.usesAlpha
         rasterizer.sweep(rule: .nonzero) { y, x0, x1, c in
-            for x in x0..<x1 where c[x] > 0 {
+            for x in x0..<x1 {
                 let i = (y * width + x) * 4
                 let v: Float = usesAlpha
                     ? content.data[i + 3]
                     : 0.2125 * content.data[i] + 0.7154 * content.data[i + 1] + 0.0721 * content.data[i + 2]
-                values[y * width + x] = min(1, max(0, v)) * c[x]
+                values[y * width + x] = min(1, max(0, v)) * c
             }
         }
         if let inner = mask.mask {

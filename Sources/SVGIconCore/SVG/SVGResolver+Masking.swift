@@ -30,6 +30,17 @@ extension SVGResolver {
     /// deeper than `SVGIconRenderer.maxOffscreenDepth` anyway); bounds the resolver's recursion.
     public static let maxReferenceDepth = 16
 
+    /// Marks a clip path or mask as being resolved; false, with a warning, when it already is (it is used
+    /// inside itself, a cycle). The caller removes it from `activeReferences` when done.
+    private mutating func enterReference(_ index: Int, _ what: String) -> Bool {
+        guard !activeReferences.contains(index) else {
+            warn(index, "\(what) is used inside itself (a cycle); the element using it is not drawn")
+            return false
+        }
+        activeReferences.insert(index)
+        return true
+    }
+
     /// `url(#id)` → "id"; nil for `none` and anything else.
     static func urlReference(_ value: String) -> String? {
         let v = value.trimmingCSSWhitespace
@@ -45,11 +56,7 @@ extension SVGResolver {
     /// A `clipPath` element: its shape children (and `use` of shapes), in its own units and transform.
     /// nil when it loops back to itself.
     private mutating func clipPath(_ index: Int) -> SVGClipPath? {
-        guard !activeReferences.contains(index) else {
-            warn(index, "clip path is used inside itself (a cycle); the element using it is not drawn")
-            return nil
-        }
-        activeReferences.insert(index)
+        guard enterReference(index, "clip path") else { return nil }
         defer { activeReferences.remove(index) }
         let node = tree.nodes[index]
         let units: SVGUnits = node.attribute("clipPathUnits") == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
@@ -93,11 +100,7 @@ extension SVGResolver {
 
     /// A `mask` element: region, units and its content rendered as drawn.
     private mutating func mask(_ index: Int) -> SVGMask? {
-        guard !activeReferences.contains(index) else {
-            warn(index, "mask references itself (a cycle); the element using it is not drawn")
-            return nil
-        }
-        activeReferences.insert(index)
+        guard enterReference(index, "mask") else { return nil }
         defer { activeReferences.remove(index) }
         let node = tree.nodes[index]
         let units: SVGUnits = node.attribute("maskUnits") == "userSpaceOnUse" ? .userSpaceOnUse : .objectBoundingBox

@@ -22,7 +22,7 @@ public struct SVGResolver {
 
     /// Elements that may be produced in total, `use` expansion included; a document that expands to more
     /// is refused (`SVGResolveError.tooManyExpandedElements`).
-    public static let maxExpandedElements = 100_000
+    public static let maxExpandedElements = 50_000
     /// How deeply `use` may reference `use`; deeper references are skipped with a warning.
     public static let maxUseDepth = 24
     /// How deeply elements may nest once `use` references are expanded (each `use` adds the depth of what
@@ -376,7 +376,7 @@ public struct SVGResolver {
                 warnOnce(index, "markers are not supported; drawn without them", key: "marker")
             }
         }
-        return SVGShape(path: path, fill: fill, stroke: stroke)
+        return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
     }
 
     mutating func shapePath(_ index: Int) -> SVGPath {
@@ -609,6 +609,14 @@ public struct SVGResolver {
             else if value == "hidden" || value == "collapse" { style.visible = false }
         case "display":
             if value == "none" { style.displayNone = true }
+        case "paint-order":
+            if inherit { style.strokeFirst = parent.strokeFirst; break }
+            // The first of fill/stroke named decides; "normal" is fill, stroke, markers.
+            let words = value.split(separator: " ").map { $0.trimmingCSSWhitespace }
+            let fillIndex = words.firstIndex(of: "fill"), strokeIndex = words.firstIndex(of: "stroke")
+            if value == "normal" { style.strokeFirst = false }
+            else if let s = strokeIndex { style.strokeFirst = fillIndex.map { s < $0 } ?? true }
+            else if fillIndex != nil { style.strokeFirst = false }
         case "vector-effect":
             style.nonScalingStroke = value == "non-scaling-stroke"
         case "overflow":

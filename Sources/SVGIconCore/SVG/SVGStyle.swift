@@ -58,6 +58,8 @@ struct SVGStyle: Sendable {
     var dashArray: [Double] = []
     var dashOffset = 0.0
     var visible = true
+    /// `paint-order` puts the stroke before the fill.
+    var strokeFirst = false
     /// The `color` property; nil means "not set in the file", so `currentColor` takes the tint.
     var color: SVGColor? = nil
 

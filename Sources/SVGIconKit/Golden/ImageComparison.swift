@@ -27,7 +27,7 @@ public struct ImageComparison: Sendable {
 
     /// expected | difference | actual, each panel on a light checkerboard, enlarged so that icon-sized
     /// images can be read; the difference panel is red in proportion to the difference (pixels within
-    /// the tolerance stay white).
+    /// the tolerance stay white, with a faint outline of the actual image).
     public func sideBySide() -> Pixmap {
         let w = expected.width, h = expected.height
         let zoom = max(1, min(8, 256 / max(1, max(w, h))))
@@ -48,9 +48,12 @@ public struct ImageComparison: Sendable {
                     put(panel * (panelW + gap) + x, y,
                         image.data[i] + checker * (1 - a), image.data[i + 1] + checker * (1 - a), image.data[i + 2] + checker * (1 - a))
                 }
+                // Red in proportion to the difference, over a faint grey ghost of the actual image so
+                // that a difference can be placed on the icon.
                 let d = Int(perPixel[sy * w + sx])
                 let strength: Float = d > tolerance ? 0.25 + 0.75 * Float(d) / 255 : 0
-                put(panelW + gap + x, y, 1, 1 - strength, 1 - strength)
+                let ghost = 1 - 0.12 * actual.data[(sy * w + sx) * 4 + 3]
+                put(panelW + gap + x, y, ghost, ghost * (1 - strength), ghost * (1 - strength))
             }
         }
         return out

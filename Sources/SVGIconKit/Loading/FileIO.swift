@@ -95,7 +95,7 @@ public enum FileIO {
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
             throw FileWriteError(path: path, reason: "the folder \(folder) does not exist")
         }
-        let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = folder + "/" + TemporaryFileName.make(for: url.lastPathComponent)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw FileWriteError(path: path, reason: "cannot create a file there: \(String(cString: strerror(errno)))")
@@ -121,6 +121,45 @@ public enum FileIO {
         }
     }
 
+    /// True when `path` is a regular file holding exactly `bytes` (so rewriting it would change nothing but
+    /// its modification time).
+    public static func fileHasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
+            return false
+        }
+        guard let existing = readAll(fd, expectedCount: bytes.count) else { return false }
+        return existing == bytes
+    }
+
+    /// Reads an open file from its current offset to its end; `expectedCount` sizes the buffer. Nil on a
+    /// read error.
+    static func readAll(_ fd: Int32, expectedCount: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: max(expectedCount, 0) + 1)
+        var filled = 0
+        while true {
+            if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
+            let n = buffer.withUnsafeMutableBytes { raw in
+                #if canImport(Glibc)
+                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+                #else
+                Darwin.read(fd, raw.baseAddress! + filled, raw.count - filled)
+                #endif
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        buffer.removeSubrange(filled...)
+        return buffer
+    }
+
     /// Writes to standard output in full.
     public static func writeStandardOutput(_ bytes: [UInt8]) {
         FileHandle.standardOutput.write(Data(bytes))
@@ -137,4 +176,15 @@ public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible
     public var path: String
     public var reason: String
     public var description: String { "\(path): cannot write: \(reason)" }
+}
+
+extension stat {
+    /// Modification time in seconds since 1970.
+    var modificationTime: Double {
+        #if canImport(Darwin)
+        Double(st_mtimespec.tv_sec) + Double(st_mtimespec.tv_nsec) / 1e9
+        #else
+        Double(st_mtim.tv_sec) + Double(st_mtim.tv_nsec) / 1e9
+        #endif
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds icons by name in icon folders and loads SVG files, parsing each file once and keeping the result
-/// in memory. Safe to use from many threads. A file that changes on disk (size or modification time) is
-/// parsed again, so a stale icon is never served.
+/// in memory. Safe to use from many threads. Every load reads the file (a few kilobytes) and compares its
+/// bytes with the ones parsed before, so a changed file is parsed again and a stale icon is never served —
+/// not even when an edit keeps the size and lands within the file system's timestamp granularity.
 public final class SVGFileLoader: @unchecked Sendable {
     /// Folders searched, in order, for `NAME.svg`.
     public let searchPaths: [String]
@@ -13,9 +14,14 @@ public final class SVGFileLoader: @unchecked Sendable {
     private var cache: [String: Entry] = [:]
 
     private struct Entry {
-        var size: Int
-        var modified: Date
+        var bytes: [UInt8]
         var result: SVGParseResult
+    }
+
+    /// A loaded file: its bytes (what a render cache key digests) and what they parse to.
+    public struct Loaded: Sendable {
+        public var bytes: [UInt8]
+        public var result: SVGParseResult
     }
 
     /// A loader over `./Icons` (the app's convention) unless other folders are given.
@@ -49,34 +55,34 @@ public final class SVGFileLoader: @unchecked Sendable {
 
     /// Loads the icon called `name` from the search folders.
     public func load(named name: String) throws(SVGLoadError) -> SVGParseResult {
+        try loadWithBytes(named: name).result
+    }
+
+    /// Loads an SVG file by path, parsing it only when its bytes differ from the last parse.
+    public func load(file path: String) throws(SVGLoadError) -> SVGParseResult {
+        try loadWithBytes(file: path).result
+    }
+
+    /// `load(named:)`, with the file's bytes.
+    public func loadWithBytes(named name: String) throws(SVGLoadError) -> Loaded {
         guard let path = path(named: name) else {
             let folders = searchPaths.map { "\($0)/" }.joined(separator: ", ")
             throw SVGLoadError(kind: .unreadable, file: name,
                                reason: "no icon named \"\(name)\" (looked for \(name.hasSuffix(".svg") ? name : name + ".svg") in \(folders))")
         }
-        return try load(file: path)
+        return try loadWithBytes(file: path)
     }
 
-    /// Loads an SVG file by path, from the memory cache when the file has not changed.
-    public func load(file path: String) throws(SVGLoadError) -> SVGParseResult {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-        let modified = (attributes?[.modificationDate] as? Date) ?? .distantPast
-        let key = URL(fileURLWithPath: path).standardizedFileURL.path
-        lock.lock()
-        if let entry = cache[key], entry.size == size, entry.modified == modified, size >= 0 {
-            lock.unlock()
-            return entry.result
-        }
-        lock.unlock()
+    /// `load(file:)`, with the file's bytes.
+    public func loadWithBytes(file path: String) throws(SVGLoadError) -> Loaded {
         let bytes = try FileIO.read(path)
-        let result = try SVGDocumentParser.parse(bytes, file: path, options: options)
-        if size == bytes.count {
-            lock.lock()
-            cache[key] = Entry(size: size, modified: modified, result: result)
-            lock.unlock()
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let entry = lock.withLock({ cache[key] }), entry.bytes == bytes {
+            return Loaded(bytes: bytes, result: entry.result)
         }
-        return result
+        let result = try SVGDocumentParser.parse(bytes, file: path, options: options)
+        lock.withLock { cache[key] = Entry(bytes: bytes, result: result) }
+        return Loaded(bytes: bytes, result: result)
     }
 
     /// Forgets every cached icon.

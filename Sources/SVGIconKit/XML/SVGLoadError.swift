@@ -32,11 +32,12 @@ public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var location = file
-        if let line {
-            location += ":\(line)"
-            if let column { location += ":\(column)" }
-        }
-        return "\(location): \(reason)"
+        "\(Self.location(file, line: line, column: column)): \(reason)"
+    }
+
+    /// `FILE`, `FILE:LINE` or `FILE:LINE:COLUMN`, as compilers print places.
+    static func location(_ file: String, line: Int?, column: Int?) -> String {
+        guard let line else { return file }
+        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
     }
 }

@@ -1,0 +1,157 @@
+import Foundation
+import SVGIconKit
+
+/// `svgicon bench DIR... [--sizes 24,256] [--rounds N] [--limit K] [--references] [--json]`
+struct BenchCommand: CLICommand {
+    static let name = "bench"
+    static let summary = "Time parse, render and PNG encode over icon folders (and against resvg/Skia/ThorVG)"
+    static let help = """
+    USAGE
+      svgicon bench <DIR>... [options]
+
+    Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG
+    resolution), render to pixels, and PNG encode, at each size. Every icon is timed --rounds times and its
+    fastest round kept. Prints median and p90 microseconds per icon and icons per second for parse+render.
+    Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
+
+    OPTIONS
+      --sizes N[,N…]       Output sizes in pixels (default 24,256)
+      --rounds N           Timings per icon, fastest kept (default 3)
+      --limit K            Only the first K files of each folder (sorted by path)
+      --references         Also time resvg, Skia and ThorVG in-process on the same files, in the same run,
+                           and print svgicon's speed relative to each (needs python3 with resvg-py,
+                           skia-python and thorvg-python; Scripts/bench-references --install sets that up)
+      --script PATH        The reference script (default Scripts/bench-references)
+      --png-level N        zlib level for the PNG encode stage, 0–9 (default 6)
+      --png-filters MASK   PNG row filters libpng may pick from, as a bit mask (default 8 = None;
+                           248 = all five, libpng's exhaustive default)
+      --json               Print the results as JSON instead of a table
+    """
+
+    static func main(_ arguments: [String], output io: CommandOutput) throws(CLIError) -> Int32 {
+        var reader = ArgumentReader(arguments, command: name)
+        var folders: [String] = []
+        var sizes = [24, 256]
+        var rounds = 3
+        var limit: Int? = nil
+        var references = false
+        var script = "Scripts/bench-references"
+        var json = false
+        var compression = PNGCodec.Compression.default
+        while let token = reader.next() {
+            switch token {
+            case .positional(let p): folders.append(p)
+            case .option(let o):
+                switch o {
+                case "--sizes": sizes = try reader.integerList(for: o, range: 1...RenderCommand.maxSide)
+                case "--rounds": rounds = try reader.integer(for: o, range: 1...100)
+                case "--limit": limit = try reader.integer(for: o, range: 1...1_000_000)
+                case "--references": references = true
+                case "--script": script = try reader.value(for: o)
+                case "--json": json = true
+                case "--png-level": compression.level = try reader.integer(for: o, range: 0...9)
+                case "--png-filters": compression.filters = try reader.integer(for: o, range: 0...0xF8)
+                default: throw reader.unknownOption(o)
+                }
+            }
+        }
+        guard !folders.isEmpty else {
+            throw CLIError.usage("bench needs at least one folder of .svg files", command: name)
+        }
+        var rows: [(set: String, result: IconBenchmark.Result)] = []
+        var referenceRows: [[String: Any]] = []
+        for folder in folders {
+            let inputs: [IconBenchmark.Input]
+            do {
+                inputs = try IconBenchmark.load(folder: folder, limit: limit)
+            } catch {
+                throw CLIError.failed("\(folder): \(error)")
+            }
+            guard !inputs.isEmpty else { throw CLIError.failed("\(folder): no .svg files found") }
+            let label = URL(fileURLWithPath: folder).lastPathComponent
+            if !json { io.printError("bench: \(label): \(inputs.count) icons") }
+            let bench = IconBenchmark(inputs: inputs, rounds: rounds, compression: compression)
+            for size in sizes {
+                rows.append((label, bench.run(size: size)))
+            }
+            if references {
+                referenceRows += try runReferences(script: script, folder: folder, label: label, sizes: sizes,
+                                                   rounds: rounds, limit: limit, io: io)
+            }
+        }
+        if json {
+            var object: [String: Any] = [:]
+            object["svgicon"] = rows.map { row -> [String: Any] in
+                let data = (try? JSONEncoder().encode(row.result)) ?? Data()
+                var dict = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+                dict["set"] = row.set
+                return dict
+            }
+            object["references"] = referenceRows
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            io.writeOut([UInt8](data) + [0x0A])
+            return ExitCode.success
+        }
+        io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med   PNG KiB")
+        for (set, r) in rows {
+            io.printOut(String(set.prefix(10)).padding(12) + pad(r.size, 4) + pad(r.icons, 7)
+                        + us(r.parse.median, 11) + us(r.render.median, 12) + us(r.parseAndRender.median, 18)
+                        + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13)
+                        + pad(r.pngBytes / 1024, 10))
+        }
+        if !referenceRows.isEmpty {
+            io.printOut("")
+            io.printOut("same files, same run (parse+render, µs per icon; ratio = reference median / svgicon median)")
+            io.printOut("set         size  renderer        median     p90   svgicon median   ratio")
+            for ref in referenceRows {
+                guard let set = ref["set"] as? String, let size = ref["size"] as? Int,
+                      let renderer = ref["renderer"] as? String, let median = ref["median_us"] as? Double,
+                      let p90 = ref["p90_us"] as? Double,
+                      let ours = rows.first(where: { $0.set == set && $0.result.size == size })?.result else { continue }
+                let ratio = ours.parseAndRender.median > 0 ? median / ours.parseAndRender.median : 0
+                io.printOut(String(set.prefix(10)).padding(12) + pad(size, 4) + "  " + renderer.padding(14)
+                            + us(median, 8) + us(p90, 8) + us(ours.parseAndRender.median, 17)
+                            + "   " + String(format: "%.2f×", ratio))
+            }
+        }
+        return ExitCode.success
+    }
+
+    /// Runs the reference script and returns its rows: set, size, renderer, median_us, p90_us.
+    private static func runReferences(script: String, folder: String, label: String, sizes: [Int], rounds: Int,
+                                      limit: Int?, io: CommandOutput) throws(CLIError) -> [[String: Any]] {
+        guard FileManager.default.fileExists(atPath: script) else {
+            throw CLIError.failed("--references: \(script) not found (run from the svgicon checkout or pass --script)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var args = ["bash", script, folder, "--sizes", sizes.map(String.init).joined(separator: ","),
+                    "--rounds", String(rounds), "--label", label]
+        if let limit { args += ["--limit", String(limit)] }
+        process.arguments = args
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            throw CLIError.failed("--references: cannot run \(script): \(error.localizedDescription)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let rows = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+            throw CLIError.failed("--references: \(script) failed (exit \(process.terminationStatus)); see its message above")
+        }
+        return rows
+    }
+
+    private static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: " ", count: max(1, width - s.count)) + s
+    }
+
+    private static func us(_ v: Double, _ width: Int) -> String {
+        let s = v < 100 ? String(format: "%.1f", v) : String(format: "%.0f", v)
+        return String(repeating: " ", count: max(1, width - s.count)) + s
+    }
+}

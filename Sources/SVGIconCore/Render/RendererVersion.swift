@@ -1,0 +1,7 @@
+/// The version of the pixels the renderer produces. Caches key their entries on it, so a render cached
+/// by an older renderer is never served by a newer one.
+///
+/// Bump `current` whenever a change alters any output pixel (a golden re-recording is the usual sign).
+public enum RendererVersion {
+    public static let current = "svgicon-render-1"
+}

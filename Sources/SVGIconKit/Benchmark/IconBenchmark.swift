@@ -1,0 +1,110 @@
+import Foundation
+
+/// Times svgicon's stages on a set of SVG files held in memory: parse (libxml2 + resolution), render to
+/// pixels, PNG encode. Each icon is timed `rounds` times and its fastest round kept, which filters out
+/// the noise of a busy machine; the summary gives median and p90 per icon and icons per second.
+public struct IconBenchmark: Sendable {
+    public struct Input: Sendable {
+        public var name: String
+        public var bytes: [UInt8]
+
+        public init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    /// Per-stage statistics for one size, in microseconds per icon.
+    public struct Stage: Codable, Hashable, Sendable {
+        public var median: Double
+        public var p90: Double
+        public var mean: Double
+        public var total: Double
+
+        init(_ samples: [Double]) {
+            let sorted = samples.sorted()
+            median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            p90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
+            total = sorted.reduce(0, +)
+            mean = sorted.isEmpty ? 0 : total / Double(sorted.count)
+        }
+    }
+
+    public struct Result: Codable, Hashable, Sendable {
+        public var size: Int
+        public var icons: Int
+        public var failed: Int
+        public var parse: Stage
+        public var render: Stage
+        /// parse + render per icon (what other engines' in-process numbers measure).
+        public var parseAndRender: Stage
+        public var encode: Stage
+        /// Icons per second for parse + render, from the mean.
+        public var iconsPerSecond: Double
+        /// Total size of the encoded PNGs.
+        public var pngBytes: Int
+    }
+
+    public var inputs: [Input]
+    public var rounds: Int
+    public var compression: PNGCodec.Compression
+
+    public init(inputs: [Input], rounds: Int = 3, compression: PNGCodec.Compression = .default) {
+        self.inputs = inputs
+        self.rounds = max(1, rounds)
+        self.compression = compression
+    }
+
+    /// Reads every `.svg` below `folder` (sorted by path), up to `limit` files.
+    public static func load(folder: String, limit: Int? = nil) throws -> [Input] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw SVGLoadError(kind: .unreadable, file: folder, reason: "cannot list the folder")
+        }
+        var paths: [String] = []
+        while let next = walker.nextObject() as? String {
+            if next.lowercased().hasSuffix(".svg") { paths.append(next) }
+        }
+        paths.sort()
+        if let limit { paths = Array(paths.prefix(limit)) }
+        return try paths.map { Input(name: $0, bytes: try FileIO.read(folder + "/" + $0)) }
+    }
+
+    public func run(size: Int) -> Result {
+        var parse: [Double] = [], render: [Double] = [], both: [Double] = [], encode: [Double] = []
+        var failed = 0
+        var pngBytes = 0
+        for input in inputs {
+            var bestParse = Double.infinity, bestRender = Double.infinity, bestEncode = Double.infinity
+            var ok = true
+            var encodedSize = 0
+            for _ in 0..<rounds {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                guard let icon = try? SVGDocumentParser.parse(input.bytes, file: input.name).icon else {
+                    ok = false
+                    break
+                }
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                let pixmap = icon.render(options: RenderOptions(width: size, height: size))
+                let t2 = DispatchTime.now().uptimeNanoseconds
+                encodedSize = (try? PNGCodec.encode(pixmap, compression: compression))?.count ?? 0
+                let t3 = DispatchTime.now().uptimeNanoseconds
+                bestParse = min(bestParse, Double(t1 - t0) / 1000)
+                bestRender = min(bestRender, Double(t2 - t1) / 1000)
+                bestEncode = min(bestEncode, Double(t3 - t2) / 1000)
+            }
+            guard ok else {
+                failed += 1
+                continue
+            }
+            pngBytes += encodedSize
+            parse.append(bestParse)
+            render.append(bestRender)
+            both.append(bestParse + bestRender)
+            encode.append(bestEncode)
+        }
+        let combined = Stage(both)
+        return Result(size: size, icons: both.count, failed: failed, parse: Stage(parse), render: Stage(render),
+                      parseAndRender: combined, encode: Stage(encode),
+                      iconsPerSecond: combined.mean > 0 ? 1_000_000 / combined.mean : 0, pngBytes: pngBytes)
+    }
+}

@@ -1,0 +1,68 @@
+/// SVG bytes → PNG bytes, through a `RenderCache` when there is one: a verified entry is served as it
+/// is; otherwise the icon is parsed, rendered, encoded and stored.
+public struct CachedIconRenderer: Sendable {
+    /// Nil renders every time (`--no-cache`).
+    public let cache: RenderCache?
+
+    public init(cache: RenderCache?) {
+        self.cache = cache
+    }
+
+    public struct Output: Sendable {
+        public var png: [UInt8]
+        /// The icon has paints that take the tint.
+        public var usesTint: Bool
+        public var warnings: [SVGWarning]
+        /// Served from the cache rather than rendered.
+        public var fromCache: Bool
+    }
+
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The SVG could not be read or parsed.
+        case load(SVGLoadError)
+        /// libpng refused the image.
+        case encode(PNGError)
+        /// Drawing the icon passed one of the renderer's work or memory limits (a hostile file).
+        case tooComplex(SVGRenderLimitError)
+
+        public var description: String {
+            switch self {
+            case .load(let error): return error.description
+            case .encode(let error): return "cannot encode the PNG: \(error.description)"
+            case .tooComplex(let error): return error.description
+            }
+        }
+    }
+
+    /// The PNG of the SVG whose bytes hash to `svgDigest`, parsed with `parsing` and rendered with
+    /// `options`. `document` parses those bytes with those options; it is called only when the cache has
+    /// no good entry.
+    public func png(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+                    document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
+        let key = RenderCacheKey(svgDigest: svgDigest, options: options, parsing: parsing)
+        if let cache, let entry = cache.entry(for: key) {
+            return Output(png: entry.png, usesTint: entry.usesTint, warnings: entry.warnings, fromCache: true)
+        }
+        let parsed: SVGParseResult
+        do {
+            parsed = try document()
+        } catch {
+            throw .load(error)
+        }
+        let pixmap: Pixmap
+        do {
+            pixmap = try parsed.icon.renderChecked(options: options)
+        } catch {
+            throw .tooComplex(error)
+        }
+        let png: [UInt8]
+        do {
+            png = try PNGCodec.encode(pixmap)
+        } catch {
+            throw .encode(error)
+        }
+        let usesTint = parsed.icon.usesTint
+        cache?.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
+        return Output(png: png, usesTint: usesTint, warnings: parsed.warnings, fromCache: false)
+    }
+}

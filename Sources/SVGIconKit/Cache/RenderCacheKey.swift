@@ -1,0 +1,44 @@
+/// The name a render is cached under: the SHA-256 of a canonical text that holds the digest of the SVG
+/// bytes, every `RenderOptions` field and every `SVGResolver.Options` field (all of them change pixels),
+/// and the renderer version.
+///
+/// The file's path or name is not part of it, so the same icon in two folders shares its entries, and an
+/// edited file gets new ones (its bytes changed). A new field in `RenderOptions` or `SVGResolver.Options`
+/// must be added to `canonicalText`; `RenderCacheKeyTests` fails until it is.
+public struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
+    public let digest: SHA256.Digest
+
+    public init(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options = SVGResolver.Options(),
+                rendererVersion: String = RendererVersion.current) {
+        digest = SHA256.hash(Array(Self.canonicalText(svgDigest: svgDigest, options: options, parsing: parsing,
+                                                      rendererVersion: rendererVersion).utf8))
+    }
+
+    /// 64 hex digits; also the entry's file name.
+    public var hex: String { digest.hex }
+    public var description: String { hex }
+
+    /// The text that is hashed, one `name value` line per input. Doubles are written as their exact bit
+    /// patterns, so two options that differ in the last bit get different keys.
+    static func canonicalText(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+                              rendererVersion: String) -> String {
+        func color(_ c: SVGColor?) -> String {
+            guard let c else { return "none" }
+            return "\(c.red) \(c.green) \(c.blue) \(bits(c.alpha))"
+        }
+        func bits(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
+        return """
+            svgicon render cache key 1
+            renderer \(rendererVersion)
+            svg-sha256 \(svgDigest.hex)
+            width \(options.width)
+            height \(options.height)
+            tint \(color(options.tint))
+            background \(color(options.background))
+            curve-tolerance \(bits(options.curveTolerance))
+            tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
+            encoding png-rgba8-straight
+
+            """
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where the render cache lives and how large it may grow, from the environment.
+public enum RenderCacheLocation {
+    /// `$SVGICON_CACHE_DIR`, else `$XDG_CACHE_HOME/svgicon` (when absolute, as the XDG spec requires),
+    /// else `~/.cache/svgicon`.
+    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let dir = environment["SVGICON_CACHE_DIR"], !dir.isEmpty { return dir }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/svgicon" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.cache/svgicon"
+    }
+
+    /// The environment variable that sets the size limit (`512M`, `2G`, bytes).
+    public static let maxSizeVariable = "SVGICON_CACHE_MAX"
+
+    /// The limit from `$SVGICON_CACHE_MAX`; nil when unset. Throws the variable's text when it is not a size.
+    public static func maxBytes(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(InvalidSize) -> Int?
+    {
+        guard let text = environment[maxSizeVariable], !text.isEmpty else { return nil }
+        guard let bytes = ByteSize.parse(text) else { throw InvalidSize(text: text) }
+        return bytes
+    }
+
+    public struct InvalidSize: Error, Hashable, Sendable {
+        public var text: String
+    }
+}

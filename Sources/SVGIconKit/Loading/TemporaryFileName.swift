@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The names `FileIO.writeAtomically` gives its temporary files, and the clean-up of ones left behind.
+///
+/// A temporary file is `.NAME.svgicon-PID-RANDOM.tmp` in the folder of the file it will become: hidden,
+/// marked as svgicon's, and carrying the writing process's id. It lives from `open` to `rename`, a few
+/// milliseconds; only a process killed in between (SIGKILL, power loss) leaves one behind.
+public enum TemporaryFileName {
+    static let marker = ".svgicon-"
+    static let suffix = ".tmp"
+
+    /// A temporary name for `fileName`, unique to this process and call.
+    public static func make(for fileName: String) -> String {
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        return "." + fileName + marker + "\(getpid())-" + random + suffix
+    }
+
+    /// The id of the process that created the temporary file `name`, or nil when `name` is not one of
+    /// svgicon's temporary names.
+    public static func writerProcess(of name: String) -> Int32? {
+        guard name.hasPrefix("."), name.hasSuffix(suffix), let marked = name.range(of: marker, options: .backwards)
+        else { return nil }
+        let tail = name[marked.upperBound...].dropLast(suffix.count)
+        let parts = tail.split(separator: "-")
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt64(parts[1], radix: 16) != nil else {
+            return nil
+        }
+        return pid
+    }
+
+    /// How old a temporary file must be before it counts as abandoned even when a process with its
+    /// writer's id is alive (that id may belong to another machine sharing the folder, or be reused).
+    public static let abandonedAfterSeconds: Double = 3600
+
+    /// Removes svgicon's temporary files in `folder` (not below it) whose writer is no longer running or
+    /// that are more than an hour old. Files of running writers are left alone, so two processes writing
+    /// into one folder never remove each other's work. Returns how many were removed.
+    @discardableResult
+    public static func removeAbandoned(in folder: String) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let pid = writerProcess(of: name) else { continue }
+            let path = folder + "/" + name
+            if isAbandoned(path: path, writer: pid), unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    static func isAbandoned(path: String, writer pid: Int32) -> Bool {
+        if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { return true }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        let age = Date().timeIntervalSince1970 - info.modificationTime
+        return age > abandonedAfterSeconds
+    }
+}
