@@ -184,6 +184,30 @@ struct HostileFixtureTests {
         #expect(asked.error.hasPrefix("svgicon: error: --size takes a whole number from 1 to 8192, not \"100000\""))
     }
 
+    @Test("In a batch, hostile files are reported one line each and every good icon is still written")
+    func batch() throws {
+        let root = NSTemporaryDirectory() + "svgicon-hostile-batch-" + UUID().uuidString
+        let input = root + "/in", output = root + "/out"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let good = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.icons).filter { $0.hasSuffix(".svg") }
+        for name in good { try FileManager.default.copyItem(atPath: RepositoryPaths.icons + "/" + name, toPath: input + "/" + name) }
+        // One of each kind of failure, and two hostile files that still render.
+        let hostile = ["empty.svg", "binary-garbage.svg", "billion-laughs.svg", "xxe-text.svg", "deep-nesting.svg",
+                       "html-root.svg", "deep-group-opacity.svg", "huge-coordinates.svg", "use-cycle.svg"]
+        for name in hostile { try FileManager.default.copyItem(atPath: Self.folder + "/" + name, toPath: input + "/hostile-" + name) }
+        let log = CapturedOutput()
+        #expect(SVGIconCLI.run(["batch", input, "--out", output, "--size", "48", "--no-cache"], output: log) == 1)
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: output))
+        for name in good { #expect(written.contains(String(name.dropLast(4)) + ".png"), "\(name)") }
+        #expect(written.contains("hostile-huge-coordinates.png") && written.contains("hostile-use-cycle.png"))
+        #expect(written.count == good.count + 2, "\(written.sorted())")
+        let errors = log.error.split(separator: "\n").filter { $0.hasPrefix("svgicon: error: ") }
+        #expect(errors.count == 7, "\(log.error)")
+        #expect(errors.contains { $0.hasSuffix("hostile-xxe-text.svg:6: entity &secret; is external (file:///etc/passwd); svgicon never reads external entities") })
+        #expect(errors.contains { $0.hasSuffix("hostile-deep-group-opacity.svg: too complex to render: it nests opacity groups, clip paths and masks more than 32 deep") })
+    }
+
     @Test("The deepest documents the limits let through resolve and render on a thread with a 1 MiB stack")
     func smallStack() throws {
         // A release build needs under 512 KiB for these (Scripts/measure-hostile's fixtures pass with
