@@ -12,9 +12,5 @@ static inline size_t svgicon_png_image_size(const png_image *image) {
     return PNG_IMAGE_SIZE(*image);
 }
 
-/// True when the png_image has failed (PNG_IMAGE_FAILED).
-static inline int svgicon_png_image_failed(const png_image *image) {
-    return PNG_IMAGE_FAILED(*image);
-}
 
 #endif

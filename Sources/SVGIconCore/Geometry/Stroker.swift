@@ -153,9 +153,9 @@ public struct Stroker {
             polygon.append(p - nrm)
         case .round:
             polygon.append(p + nrm)
-            // From +normal, half a turn through the direction `d` to −normal.
-            let sweep = normal(d).cross(d) > 0 ? Double.pi : -Double.pi
-            appendArc(center: p, from: nrm, sweep: sweep, &polygon)
+            // From +normal, half a turn through the direction `d` to −normal: the normal is `d` turned by
+            // +90°, so turning back by −180° passes through `d`.
+            appendArc(center: p, from: nrm, sweep: -Double.pi, &polygon)
             polygon.append(p - nrm)
         }
         emitOriented(&polygon, emit)

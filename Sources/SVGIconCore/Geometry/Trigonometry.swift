@@ -45,25 +45,16 @@ private func reduceQuarterTurns(_ x: Double) -> (Int, Double) {
     return (Int(qd), r)
 }
 
-private func sinKernel(_ x: Double) -> Double {
-    let x2 = x * x
-    // Taylor to x^17: |x| ≤ π/4 gives error < 1e-17.
-    var term = x
-    var sum = x
-    var n = 1.0
-    for _ in 0..<9 {
-        term *= -x2 / ((n + 1) * (n + 2))
-        n += 2
-        sum += term
-    }
-    return sum
-}
+private func sinKernel(_ x: Double) -> Double { taylor(x, first: x, power: 1) }
 
-private func cosKernel(_ x: Double) -> Double {
+private func cosKernel(_ x: Double) -> Double { taylor(x, first: 1, power: 0) }
+
+/// Σ (−1)^k x^(power + 2k) / (power + 2k)! to ten terms: |x| ≤ π/4 gives error < 1e-17.
+private func taylor(_ x: Double, first: Double, power: Double) -> Double {
     let x2 = x * x
-    var term = 1.0
-    var sum = 1.0
-    var n = 0.0
+    var term = first
+    var sum = first
+    var n = power
     for _ in 0..<9 {
         term *= -x2 / ((n + 1) * (n + 2))
         n += 2

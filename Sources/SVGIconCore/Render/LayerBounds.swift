@@ -1,7 +1,7 @@
 /// Bounding boxes for `objectBoundingBox` units: the geometry of a shape (without its stroke), or of a
 /// group's children in the group's user space.
 enum LayerBounds {
-    /// Flattening tolerance for bounds, in user units relative to the path's size.
+    /// The bounds of the path's flattened geometry (curves flattened to 1/10 000 of the path's size).
     static func bounds(of path: SVGPath) -> SVGRect? {
         guard let control = path.controlBounds else { return nil }
         let size = max(control.max.x - control.min.x, control.max.y - control.min.y)
