@@ -1,14 +1,13 @@
-/// Builds the outline of a stroke as a set of polygons whose union is the stroked area.
+/// Builds the outline of a stroke: per contour, one polygon that runs along the left offset of the path,
+/// round the end cap, back along the right offset and round the start cap (a closed contour gives two
+/// loops, one per side, the right one reversed).
 ///
-/// Each segment becomes a quadrilateral, each outer corner a wedge (miter, bevel or round) and each open
-/// end a cap. Neighbouring pieces share their boundary edges exactly instead of overlapping: on the inner
-/// side of a corner both segments end at the point where their offset lines cross. With an area-summing
-/// rasterizer this makes the coverage of the union exact, where overlapping pieces would be counted twice
-/// at anti-aliased edges. (When a segment is too short for that, the pieces overlap and the inner corner
-/// may be slightly too dark; a tiny area inside the stroke.)
-///
-/// Every polygon is emitted with the same orientation (positive shoelace area in the input coordinates),
-/// so a nonzero fill of all of them is their union.
+/// At a corner the outer side gets the join (miter, bevel or round arc); the inner side goes through the
+/// point where the two offset lines cross, or, when a segment is too short for that, through the path's
+/// own vertex (the offsets then overlap, which the nonzero rule fills). Every part of the outline keeps
+/// the same orientation relative to the direction of travel, so where a stroke passes over itself or
+/// another contour of the same stroke the windings add up: a nonzero fill of all the polygons is the
+/// stroked area, and the rasterizer's exact nonzero rule counts every overlap once.
 public struct Stroker {
     public var style: StrokeStyle
     /// Largest distance allowed between a round join/cap and its polygon, in the input coordinates.
@@ -26,13 +25,12 @@ public struct Stroker {
     public func stroke(_ contour: FlatContour, _ emit: ([SVGPoint]) -> Void) {
         let hw = halfWidth
         guard hw > 0, hw.isFinite else { return }
-        var polygon: [SVGPoint] = []
-        polygon.reserveCapacity(16)
         let pts = contour.points
         let n = pts.count
         if n == 0 { return }
+        var left: [SVGPoint] = []
         if n == 1 {
-            dot(at: pts[0], &polygon, emit)
+            dot(at: pts[0], &left, emit)
             return
         }
         let closed = contour.isClosed
@@ -41,85 +39,81 @@ public struct Stroker {
         var dirs = [SVGPoint](repeating: .zero, count: segmentCount)
         var lengths = [Double](repeating: 0, count: segmentCount)
         for i in 0..<segmentCount {
-            let v = pts[(i + 1) % n] - pts[i]
+            let v = pts[i + 1 == n ? 0 : i + 1] - pts[i]
             let len = v.length
             lengths[i] = len
             dirs[i] = len > 0 ? v * (1 / len) : SVGPoint(x: 1, y: 0)
         }
-        // Per vertex: the inner-corner point shared by both segments (nil where none is used), and the
-        // side (+1 = the +normal side) it lies on.
-        var innerPoint = [SVGPoint?](repeating: nil, count: n)
-        var innerSide = [Double](repeating: 0, count: n)
-        let firstJoint = closed ? 0 : 1
-        let lastJoint = closed ? n - 1 : n - 2
-        if firstJoint <= lastJoint {
-            for v in firstJoint...lastJoint {
-                let a = (v - 1 + segmentCount) % segmentCount, b = v % segmentCount
-                let d0 = dirs[a], d1 = dirs[b]
-                let cross = d0.cross(d1), dotp = d0.dot(d1)
-                if cross == 0 { continue }
-                // Turn angle θ; the offset lines on the inner side cross hw·tan(θ/2) behind the vertex.
-                let trim = hw * cross.magnitude / (1 + dotp)
-                guard trim.isFinite, trim <= 0.5 * lengths[a], trim <= 0.5 * lengths[b] else { continue }
-                let side: Double = cross > 0 ? 1 : -1
-                let na = normal(d0) * (hw * side), nb = normal(d1) * (hw * side)
-                let m = (na + nb) * (1 / (1 + dotp))
-                innerPoint[v] = pts[v] + m
-                innerSide[v] = side
+        var right: [SVGPoint] = []
+        left.reserveCapacity(2 * n + 16)
+        right.reserveCapacity(2 * n + 16)
+        if closed {
+            for v in 0..<n {
+                join(at: v, incoming: v == 0 ? segmentCount - 1 : v - 1, outgoing: v, pts: pts, dirs: dirs,
+                     lengths: lengths, corner: contour.isCorner[v], &left, &right)
+            }
+            emit(left)
+            right.reverse()
+            emit(right)
+            return
+        }
+        let start = pts[0], end = pts[n - 1]
+        let startNormal = normal(dirs[0]) * hw
+        left.append(start + startNormal)
+        right.append(start - startNormal)
+        if n > 2 {
+            for v in 1..<(n - 1) {
+                join(at: v, incoming: v - 1, outgoing: v, pts: pts, dirs: dirs, lengths: lengths,
+                     corner: contour.isCorner[v], &left, &right)
             }
         }
-        // Segment pieces.
-        for i in 0..<segmentCount {
-            let a = pts[i], b = pts[(i + 1) % n]
-            let nrm = normal(dirs[i]) * hw
-            var leftStart = a + nrm, rightStart = a - nrm
-            var leftEnd = b + nrm, rightEnd = b - nrm
-            if let p = innerPoint[i] {
-                if innerSide[i] > 0 { leftStart = p } else { rightStart = p }
-            }
-            if let p = innerPoint[(i + 1) % n] {
-                if innerSide[(i + 1) % n] > 0 { leftEnd = p } else { rightEnd = p }
-            }
-            polygon.removeAll(keepingCapacity: true)
-            polygon.append(a)
-            polygon.append(rightStart)
-            polygon.append(rightEnd)
-            polygon.append(b)
-            polygon.append(leftEnd)
-            polygon.append(leftStart)
-            emitOriented(&polygon, emit)
-        }
-        // Joins.
-        if firstJoint <= lastJoint {
-            for v in firstJoint...lastJoint {
-                let a = (v - 1 + segmentCount) % segmentCount, b = v % segmentCount
-                let join: LineJoin = contour.isCorner[v] ? style.join : .round
-                self.join(at: pts[v], incoming: dirs[a], outgoing: dirs[b], join: join, &polygon, emit)
-            }
-        }
-        // Caps.
-        if !closed {
-            cap(at: pts[0], direction: -dirs[0], &polygon, emit)
-            cap(at: pts[n - 1], direction: dirs[segmentCount - 1], &polygon, emit)
-        }
+        let lastDirection = dirs[segmentCount - 1]
+        let endNormal = normal(lastDirection) * hw
+        left.append(end + endNormal)
+        right.append(end - endNormal)
+        // Left side forward, end cap, right side backward, start cap.
+        appendCap(at: end, direction: lastDirection, &left)
+        left.append(contentsOf: right.reversed())
+        appendCap(at: start, direction: -dirs[0], &left)
+        emit(left)
     }
 
-    /// +90° rotation of a direction (the "left" normal in SVG's y-down space is on the right on screen;
-    /// only consistency matters here).
-    private func normal(_ d: SVGPoint) -> SVGPoint { SVGPoint(x: -d.y, y: d.x) }
-
-    private func join(at v: SVGPoint, incoming d0: SVGPoint, outgoing d1: SVGPoint, join: LineJoin,
-                      _ polygon: inout [SVGPoint], _ emit: ([SVGPoint]) -> Void) {
+    /// The corner at vertex `v` between segments `a` and `b`: adds its points to both sides.
+    private func join(at v: Int, incoming a: Int, outgoing b: Int, pts: [SVGPoint], dirs: [SVGPoint],
+                      lengths: [Double], corner: Bool, _ left: inout [SVGPoint], _ right: inout [SVGPoint]) {
         let hw = halfWidth
+        let p = pts[v]
+        let d0 = dirs[a], d1 = dirs[b]
         let cross = d0.cross(d1), dotp = d0.dot(d1)
-        if cross == 0 && dotp > 0 { return }  // straight on: the segment pieces already meet
-        // The outer side is opposite the direction of the turn.
-        let outer: Double = cross > 0 ? -1 : (cross < 0 ? 1 : -1)
-        let na = normal(d0) * (hw * outer), nb = normal(d1) * (hw * outer)
-        let from = v + na, to = v + nb
-        polygon.removeAll(keepingCapacity: true)
-        polygon.append(v)
-        polygon.append(from)
+        let n0 = normal(d0) * hw, n1 = normal(d1) * hw
+        if cross == 0 && dotp > 0 {  // straight on
+            left.append(p + n0)
+            right.append(p - n0)
+            return
+        }
+        // Turning towards +normal (cross > 0) puts the left side inside the corner.
+        let leftIsInner = cross >= 0  // a U-turn (cross = 0) is joined on the right
+        // Inner side: where the offset lines cross, hw·tan(θ/2) before the vertex, when both segments are
+        // long enough; otherwise through the vertex itself.
+        let trim = hw * cross.magnitude / (1 + dotp)
+        let side: Double = leftIsInner ? 1 : -1
+        if cross != 0, trim.isFinite, trim <= 0.5 * lengths[a], trim <= 0.5 * lengths[b] {
+            let m = (n0 + n1) * (side / (1 + dotp))
+            if leftIsInner { left.append(p + m) } else { right.append(p + m) }
+        } else if leftIsInner {
+            left.append(p + n0)
+            left.append(p)
+            left.append(p + n1)
+        } else {
+            right.append(p - n0)
+            right.append(p)
+            right.append(p - n1)
+        }
+        // Outer side: the join.
+        let na = n0 * -side, nb = n1 * -side
+        let outerStart = p + na, outerEnd = p + nb
+        var points: [SVGPoint] = []
+        let join: LineJoin = corner ? style.join : .round
         switch join {
         case .bevel:
             break
@@ -127,39 +121,45 @@ public struct Stroker {
             // Miter length / stroke width = 1 / cos(θ/2) = sqrt(2 / (1 + cos θ)).
             let denom = 1 + dotp
             if denom > 1e-12, (2 / denom).squareRoot() <= style.miterLimit {
-                polygon.append(v + (na + nb) * (1 / denom))
+                points.append(p + (na + nb) * (1 / denom))
             }
         case .round:
             let theta = arctangent2(cross, dotp)
-            appendArc(center: v, from: na, sweep: theta, &polygon)
+            appendArc(center: p, from: na, sweep: theta, &points)
         }
-        polygon.append(to)
-        emitOriented(&polygon, emit)
+        if leftIsInner {
+            right.append(outerStart)
+            right.append(contentsOf: points)
+            right.append(outerEnd)
+        } else {
+            left.append(outerStart)
+            left.append(contentsOf: points)
+            left.append(outerEnd)
+        }
     }
 
-    private func cap(at p: SVGPoint, direction d: SVGPoint, _ polygon: inout [SVGPoint],
-                     _ emit: ([SVGPoint]) -> Void) {
+    /// The points of a cap after `p + normal` (already in the polygon) and before `p − normal`, for a
+    /// path leaving `p` in `direction`.
+    private func appendCap(at p: SVGPoint, direction d: SVGPoint, _ polygon: inout [SVGPoint]) {
         let hw = halfWidth
         let nrm = normal(d) * hw
-        polygon.removeAll(keepingCapacity: true)
         switch style.cap {
         case .butt:
             return
         case .square:
             let ext = d * hw
-            polygon.append(p + nrm)
             polygon.append(p + nrm + ext)
             polygon.append(p - nrm + ext)
-            polygon.append(p - nrm)
         case .round:
-            polygon.append(p + nrm)
             // From +normal, half a turn through the direction `d` to −normal: the normal is `d` turned by
             // +90°, so turning back by −180° passes through `d`.
             appendArc(center: p, from: nrm, sweep: -Double.pi, &polygon)
-            polygon.append(p - nrm)
         }
-        emitOriented(&polygon, emit)
     }
+
+    /// +90° rotation of a direction (the "left" normal in SVG's y-down space is on the right on screen;
+    /// only consistency matters here).
+    private func normal(_ d: SVGPoint) -> SVGPoint { SVGPoint(x: -d.y, y: d.x) }
 
     /// A zero-length subpath: a dot for round caps, an axis-aligned square for square caps.
     private func dot(at p: SVGPoint, _ polygon: inout [SVGPoint], _ emit: ([SVGPoint]) -> Void) {

@@ -39,9 +39,9 @@ public struct CoverageRasterizer {
 
     private var edges: [Edge] = []
     // Scratch for the band sweep, kept between shapes to avoid allocation.
-    private var active: [Int] = []
-    private var bandTop: [Double] = []
-    private var bandBottom: [Double] = []
+    private var active: [ActiveEdge] = []
+    private var rowStarts: [Int] = []
+    private var sortedEdges: [Edge] = []
     private var eventYs: [Double] = []
     private var slots: [Int32] = []
     private var removedEdges: [Bool] = []
@@ -181,201 +181,294 @@ public struct CoverageRasterizer {
         edges.removeLast(n - w)
     }
 
+    /// An edge taking part in the band sweep: its line, its x at the top and bottom of the current band,
+    /// and the stretch of it that currently lies on the outline (deposited in one piece when it ends).
+    /// An edge taking part in the band sweep: its line, its x at the top and bottom of the current band,
+    /// and the stretch of it that currently lies on the outline (deposited in one piece when that ends).
+    struct ActiveEdge {
+        var x0: Double, y0: Double, dxdy: Double, y1: Double
+        var xTop: Double, xBottom: Double
+        /// Where the current outline run started, and the sign it deposits (0: not on the outline).
+        var runStart: Double
+        var runSign: Double
+        var dir: Int32
+
+        @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
+    }
+
+    /// Shapes with more edges than this have their band work estimated before the sweep (hostile input:
+    /// many edges sharing rows); smaller ones cannot reach `maxBandWork` by much.
+    static let bandWorkCheckEdges = 512
+
     /// Finds the outline of the filled region band by band and deposits it into the cells.
+    ///
+    /// Bands run from one event (an edge starts or ends) to the next and are split where neighbours
+    /// cross. The active edges stay sorted from band to band (between events only crossings change their
+    /// order, and a band ends at the first crossing), so a band costs one pass over them: x at the band's
+    /// bottom, a look for crossings and the winding walk. An edge's stretch on the outline is deposited
+    /// once, when it leaves the outline or ends, not band by band.
     private mutating func depositOutline(rule: FillRule) {
         if windingOnly { return windingToCoverage(rule: rule) }
         guard !edges.isEmpty else { return }
-        edges.sort { $0.y0 < $1.y0 }
-        eventYs.removeAll(keepingCapacity: true)
-        for e in edges {
-            eventYs.append(e.y0)
-            eventYs.append(e.y1)
-        }
-        eventYs.sort()
-        // Hostile-input guard: too much band work for the edges (many edges sharing rows) is done the
-        // bounded way instead.
-        if estimatedBandWork() > Self.maxBandWork {
-            work += eventYs.count
+        sortEdgesByTop()
+        // Hostile-input guard: too much band work for the edges is done the bounded way instead.
+        if edges.count > Self.bandWorkCheckEdges && estimatedBandWork() > Self.maxBandWork {
+            work += 2 * edges.count
             depositEdgesAsWinding()
             return windingToCoverage(rule: rule)
         }
         bandWork = 0
-        active.removeAll(keepingCapacity: true)
-        var next = 0
-        var previousY = -Double.infinity
-        for k in 0..<eventYs.count {
-            let ya = eventYs[k]
-            if ya == previousY { continue }
-            previousY = ya
-            // Drop edges that ended, add those that start here.
-            var w = 0
-            for i in 0..<active.count where edges[active[i]].y1 > ya {
-                active[w] = active[i]
-                w += 1
-            }
-            active.removeLast(active.count - w)
-            while next < edges.count, edges[next].y0 <= ya {
-                if edges[next].y1 > ya { active.append(next) }
-                next += 1
-            }
-            // The band runs to the next distinct event.
-            var k2 = k + 1
-            while k2 < eventYs.count, eventYs[k2] == ya { k2 += 1 }
-            guard k2 < eventYs.count, !active.isEmpty else { continue }
-            band(from: ya, to: eventYs[k2], rule: rule, depth: 0)
-            if bandWork > Self.maxBandWork {  // crossings split the bands more than estimated
-                discardDeposits()
-                depositEdgesAsWinding()
-                return windingToCoverage(rule: rule)
-            }
+        let edges = self.edges
+        var active = self.active
+        self.active = []
+        if active.count < edges.count {
+            active = [ActiveEdge](repeating: ActiveEdge(x0: 0, y0: 0, dxdy: 0, y1: 0, xTop: 0, xBottom: 0,
+                                                        runStart: 0, runSign: 0, dir: 0),
+                                  count: max(edges.count, 2 * active.count))
         }
-        work += 16 * bandWork  // a band step costs about sixteen swept cells
-        bandWork = 0
-        edges.removeAll(keepingCapacity: true)
-    }
-
-    /// One band in which no edge starts or ends. Splits it where two edges cross, then deposits the
-    /// edges at which inside/outside changes.
-    private mutating func band(from ya: Double, to yb: Double, rule: FillRule, depth: Int) {
-        // x of every active edge at the top and bottom of the band; order by top, then bottom.
-        let n = active.count
-        bandWork += n
-        bandTop.removeAll(keepingCapacity: true)
-        bandBottom.removeAll(keepingCapacity: true)
-        // Insertion sort of the (nearly sorted) active list by x at the top of the band.
-        for i in 0..<n {
-            let e = edges[active[i]]
-            bandTop.append(e.x(at: ya))
-            bandBottom.append(e.x(at: yb))
-        }
-        var i = 1
-        while i < n {
-            let index = active[i], top = bandTop[i], bottom = bandBottom[i]
-            var j = i - 1
-            while j >= 0, bandTop[j] > top || (bandTop[j] == top && bandBottom[j] > bottom) {
-                active[j + 1] = active[j]
-                bandTop[j + 1] = bandTop[j]
-                bandBottom[j + 1] = bandBottom[j]
-                j -= 1
-            }
-            active[j + 1] = index
-            bandTop[j + 1] = top
-            bandBottom[j + 1] = bottom
-            bandWork += i - j - 1
-            i += 1
-        }
-        // Crossing inside the band: split at the first crossing of neighbours and do both halves.
-        if yb - ya > Self.minimumBandHeight && depth < 64 {
-            var split = yb
-            for i in 0..<(n - 1) where bandBottom[i] > bandBottom[i + 1] {
-                let gapTop = bandTop[i + 1] - bandTop[i]  // ≥ 0
-                let gapBottom = bandBottom[i + 1] - bandBottom[i]  // < 0
-                let t = gapTop / (gapTop - gapBottom)
-                let y = ya + (yb - ya) * t
-                if y < split { split = y }
-            }
-            if split < yb {
-                let y = max(split, ya + Self.minimumBandHeight / 2)
-                if y < yb {
-                    band(from: ya, to: y, rule: rule, depth: depth + 1)
-                    band(from: y, to: yb, rule: rule, depth: depth + 1)
-                    return
+        let nonzero = rule == .nonzero
+        var gaveUp = false
+        var sweepWork = 0
+        withCells { target in
+        edges.withUnsafeBufferPointer { edgeList in
+            active.withUnsafeMutableBufferPointer { a in
+                var count = 0  // active edges, a[0..<count]
+                var next = 0
+                var y = edgeList[0].y0
+                while true {
+                    // Edges that end here leave, depositing their last outline run; the earliest end of
+                    // those that stay bounds the next band.
+                    var nextEnd = Double.infinity
+                    var w = 0
+                    for i in 0..<count {
+                        let e = a[i]
+                        if e.y1 <= y {
+                            if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
+                        } else {
+                            a[w] = e
+                            w += 1
+                            if e.y1 < nextEnd { nextEnd = e.y1 }
+                        }
+                    }
+                    count = w
+                    // Edges that start here join (the sort below puts them in place).
+                    while next < edgeList.count, edgeList[next].y0 <= y {
+                        let e = edgeList[next]
+                        next += 1
+                        guard e.y1 > y else { continue }
+                        let x = e.x(at: y)
+                        a[count] = ActiveEdge(x0: e.x0, y0: e.y0, dxdy: e.dxdy, y1: e.y1, xTop: x, xBottom: x,
+                                              runStart: y, runSign: 0, dir: e.dir)
+                        count += 1
+                        if e.y1 < nextEnd { nextEnd = e.y1 }
+                    }
+                    let yEvent = min(nextEnd, next < edgeList.count ? edgeList[next].y0 : .infinity)
+                    guard yEvent < .infinity else { break }
+                    // Bands from y to the next event, split where neighbours cross.
+                    var ya = y
+                    var splits = 0
+                    while ya < yEvent && count > 0 {
+                        let n = count
+                        var yb = yEvent
+                        // Order by x at the top, then by slope (x just below the top); nearly sorted already.
+                        var moves = 0
+                        var i = 1
+                        while i < n {
+                            let e = a[i]
+                            var j = i - 1
+                            if a[j].xTop > e.xTop || (a[j].xTop == e.xTop && a[j].dxdy > e.dxdy) {
+                                repeat {
+                                    a[j + 1] = a[j]
+                                    j -= 1
+                                } while j >= 0 && (a[j].xTop > e.xTop || (a[j].xTop == e.xTop && a[j].dxdy > e.dxdy))
+                                a[j + 1] = e
+                                moves += i - j - 1
+                            }
+                            i += 1
+                        }
+                        var crossing = false
+                        a[0].xBottom = a[0].x(at: yb)
+                        for i in 1..<max(n, 1) {
+                            a[i].xBottom = a[i].x(at: yb)
+                            if a[i - 1].xBottom > a[i].xBottom { crossing = true }
+                        }
+                        // A crossing inside the band: the band ends at the first one.
+                        if crossing && yb - ya > Self.minimumBandHeight && splits < 64 {
+                            var split = yb
+                            for i in 0..<(n - 1) where a[i].xBottom > a[i + 1].xBottom {
+                                let gapTop = a[i + 1].xTop - a[i].xTop  // ≥ 0
+                                let gapBottom = a[i + 1].xBottom - a[i].xBottom  // < 0
+                                let t = gapTop / (gapTop - gapBottom)
+                                let ys = ya + (yb - ya) * t
+                                if ys < split { split = ys }
+                            }
+                            let ys = max(split, ya + Self.minimumBandHeight / 2)
+                            if ys < yb {
+                                yb = ys
+                                splits += 1
+                                for i in 0..<n { a[i].xBottom = a[i].x(at: yb) }
+                            }
+                        }
+                        sweepWork += n + moves
+                        // Walk left to right: an edge is on the outline where the rule's inside changes.
+                        var winding: Int32 = 0
+                        for i in 0..<n {
+                            let before = winding
+                            winding &+= a[i].dir
+                            let insideBefore = nonzero ? before != 0 : (before & 1) != 0
+                            let insideAfter = nonzero ? winding != 0 : (winding & 1) != 0
+                            let sign: Double = insideBefore == insideAfter ? 0 : (insideAfter ? 1 : -1)
+                            if sign != a[i].runSign {
+                                if a[i].runSign != 0 { Self.depositRun(a[i], to: ya, into: &target, work: &sweepWork) }
+                                a[i].runSign = sign
+                                a[i].runStart = ya
+                            }
+                            a[i].xTop = a[i].xBottom
+                        }
+                        ya = yb
+                        if sweepWork > Self.maxBandWork {  // crossings split the bands more than estimated
+                            gaveUp = true
+                            return
+                        }
+                    }
+                    y = yEvent
                 }
             }
         }
-        // Walk left to right; deposit the edges where the rule's inside changes.
-        var winding: Int32 = 0
-        for i in 0..<n {
-            let e = edges[active[i]]
-            let before = winding
-            winding &+= e.dir
-            let insideBefore = rule == .nonzero ? before != 0 : (before & 1) != 0
-            let insideAfter = rule == .nonzero ? winding != 0 : (winding & 1) != 0
-            if insideBefore != insideAfter {
-                bandWork += Int(min((bandBottom[i] - bandTop[i]).magnitude, Double(width)))  // cells it crosses
-                deposit(bandTop[i], ya, bandBottom[i], yb, insideAfter ? 1 : -1)
+        }
+        bandWork = sweepWork
+        self.active = active
+        if gaveUp {
+            discardDeposits()
+            depositEdgesAsWinding()
+            return windingToCoverage(rule: rule)
+        }
+        work += 16 * bandWork  // a band step costs about sixteen swept cells
+        bandWork = 0
+        self.edges.removeAll(keepingCapacity: true)
+    }
+
+    /// Deposits the outline run of `e` from where it started down to `y`.
+    @inline(__always)
+    private static func depositRun(_ e: ActiveEdge, to y: Double, into target: inout CellTarget, work: inout Int) {
+        guard y > e.runStart else { return }
+        let xa = e.x(at: e.runStart), xb = e.x(at: y)
+        work += Int(min((xb - xa).magnitude, Double(target.width)))  // cells it crosses
+        target.deposit(xa, e.runStart, xb, y, e.runSign)
+    }
+
+    /// Sorts the edges by their top: bucketed by pixel row first when there are many (a counting sort,
+    /// linear), then an insertion sort, which has little left to do.
+    private mutating func sortEdgesByTop() {
+        if edges.count > 32 && height > 0 {
+            if rowStarts.count < height + 1 { rowStarts = [Int](repeating: 0, count: height + 1) }
+            for r in 0...height { rowStarts[r] = 0 }
+            for e in edges { rowStarts[min(height - 1, Int(e.y0))] += 1 }
+            var sum = 0
+            for r in 0..<height {
+                let c = rowStarts[r]
+                rowStarts[r] = sum
+                sum += c
+            }
+            sortedEdges.removeAll(keepingCapacity: true)
+            sortedEdges.append(contentsOf: edges)  // every slot is overwritten below
+            for e in edges {
+                let r = min(height - 1, Int(e.y0))
+                sortedEdges[rowStarts[r]] = e
+                rowStarts[r] += 1
+            }
+            swap(&edges, &sortedEdges)
+        }
+        edges.withUnsafeMutableBufferPointer { e in
+            var i = 1
+            while i < e.count {
+                let edge = e[i]
+                var j = i - 1
+                while j >= 0 && e[j].y0 > edge.y0 {
+                    e[j + 1] = e[j]
+                    j -= 1
+                }
+                e[j + 1] = edge
+                i += 1
             }
         }
     }
 
     // MARK: Area deposit
 
-    /// Deposits a boundary segment (ya < yb, inside the canvas rows) whose right side gains `sign`.
-    /// Parts left of the canvas count as a vertical edge at x = 0; parts right of it affect no pixel.
-    private mutating func deposit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ sign: Double) {
-        let w = Double(width)
-        let lo = min(x0, x1), hi = max(x0, x1)
-        if lo >= w { return }
-        if lo >= 0 && hi <= w {
-            accumulate(x0, y0, x1, y1, sign)
-            return
-        }
-        if hi <= 0 {
-            accumulate(0, y0, 0, y1, sign)
-            return
-        }
-        // Cut where the segment crosses x = 0 and x = width.
-        var cuts: (Double, Double, Double, Double) = (0, 1, 1, 1)
-        var count = 1
-        for bound in [0.0, w] {
-            let t = (bound - x0) / (x1 - x0)
-            if t > 0 && t < 1 {
-                if count == 1 { cuts.1 = t } else { cuts.2 = t }
-                count += 1
-            }
-        }
-        var ts = [0.0, cuts.1]
-        if count == 3 { ts.append(cuts.2) }
-        ts.append(1)
-        ts.sort()
-        for k in 0..<(ts.count - 1) {
-            let ta = ts[k], tb = ts[k + 1]
-            if tb <= ta { continue }
-            let ya = y0 + (y1 - y0) * ta, yb = y0 + (y1 - y0) * tb
-            let xa = x0 + (x1 - x0) * ta, xb = x0 + (x1 - x0) * tb
-            let mid = (xa + xb) / 2
-            if mid >= w { continue }
-            if mid <= 0 {
-                accumulate(0, ya, 0, yb, sign)
-            } else {
-                accumulate(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, sign)
-            }
-        }
-    }
+    /// The cells and touched bits as raw memory, for the deposits of one sweep (no per-deposit access
+    /// checks or closures).
+    struct CellTarget {
+        let cells: UnsafeMutablePointer<Float>
+        let touched: UnsafeMutablePointer<UInt64>
+        let stride: Int, wordsPerRow: Int, width: Int, height: Int
+        var minY: Int, maxY: Int
 
-    /// A segment already inside [0, width] × [0, height], with y0 < y1: per row, the area it leaves to its
-    /// right goes into the cell it passes through and the next one (split among cells it crosses).
-    private mutating func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
-        if y0 >= y1 { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var row = Int(y0)  // y0 ≥ 0, so truncation is floor
-        let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
-        if row < minY { minY = row }
-        if lastRow > maxY { maxY = lastRow }
-        var yTop = y0
-        var xTop = x0
-        let stride = self.stride
-        let wordsPerRow = self.wordsPerRow
-        cells.withUnsafeMutableBufferPointer { cells in
-          touched.withUnsafeMutableBufferPointer { touched in
+        /// Deposits a boundary segment (y0 < y1, inside the canvas rows) whose right side gains `sign`.
+        /// Parts left of the canvas count as a vertical edge at x = 0; parts right of it affect no pixel.
+        mutating func deposit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ sign: Double) {
+            let w = Double(width)
+            let lo = min(x0, x1), hi = max(x0, x1)
+            if lo >= w { return }
+            if lo >= 0 && hi <= w {
+                accumulate(x0, y0, x1, y1, sign)
+                return
+            }
+            if hi <= 0 {
+                accumulate(0, y0, 0, y1, sign)
+                return
+            }
+            // Cut where the segment crosses x = 0 and x = width: at most three pieces.
+            var ta = 0.0, tb = 1.0
+            let t0 = (0 - x0) / (x1 - x0), t1 = (w - x0) / (x1 - x0)
+            if t0 > 0 && t0 < 1 { if t1 > 0 && t1 < 1 { ta = min(t0, t1); tb = max(t0, t1) } else { ta = t0; tb = t0 } }
+            else if t1 > 0 && t1 < 1 { ta = t1; tb = t1 }
+            let cuts = (0.0, ta, tb, 1.0)
+            for k in 0..<3 {
+                let s = k == 0 ? cuts.0 : (k == 1 ? cuts.1 : cuts.2)
+                let e = k == 0 ? cuts.1 : (k == 1 ? cuts.2 : cuts.3)
+                if e <= s { continue }
+                let ya = y0 + (y1 - y0) * s, yb = y0 + (y1 - y0) * e
+                let xa = x0 + (x1 - x0) * s, xb = x0 + (x1 - x0) * e
+                let mid = (xa + xb) / 2
+                if mid >= w { continue }
+                if mid <= 0 {
+                    accumulate(0, ya, 0, yb, sign)
+                } else {
+                    accumulate(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, sign)
+                }
+            }
+        }
+
+        /// A segment already inside [0, width] × [0, height], with y0 < y1: per row, the area it leaves to
+        /// its right goes into the cell it passes through and the next one (split among cells it crosses).
+        mutating func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
+            if y0 >= y1 { return }
+            let dxdy = (x1 - x0) / (y1 - y0)
+            var row = Int(y0)  // y0 ≥ 0, so truncation is floor
+            let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
+            if row < minY { minY = row }
+            if lastRow > maxY { maxY = lastRow }
+            var yTop = y0
+            var xTop = x0
             while yTop < y1 && row <= lastRow {
                 let yBottom = min(Double(row + 1), y1)
                 let xBottom = yBottom == y1 ? x1 : x0 + (yBottom - y0) * dxdy
                 let d = (yBottom - yTop) * dir
-                let base = row * stride
+                let cellRow = cells + row * stride
                 let xl = min(xTop, xBottom), xr = max(xTop, xBottom)
                 let il = Int(xl)
                 let ir = Int(xr)
-                let wordBase = row * wordsPerRow
+                let bits = touched + row * wordsPerRow
                 var c = il
                 while c <= ir + 1 {
-                    touched[wordBase + (c >> 6)] |= 1 << UInt64(c & 63)
+                    bits[c >> 6] |= 1 << UInt64(c & 63)
                     c += 1
                 }
                 if il == ir || xr - xl < 1e-12 {
                     let xm = (xTop + xBottom) * 0.5 - Double(il)
-                    cells[base + il] += Float(d * (1 - xm))
-                    cells[base + il + 1] += Float(d * xm)
+                    cellRow[il] += Float(d * (1 - xm))
+                    cellRow[il + 1] += Float(d * xm)
                 } else {
                     // The segment crosses several cells of this row: split its height among them in
                     // proportion to the horizontal distance covered in each.
@@ -388,8 +481,8 @@ public struct CoverageRasterizer {
                         if span > 0 {
                             let dc = dPerX * span
                             let xm = (x + cx1) * 0.5 - Double(c)
-                            cells[base + c] += Float(dc * (1 - xm))
-                            cells[base + c + 1] += Float(dc * xm)
+                            cellRow[c] += Float(dc * (1 - xm))
+                            cellRow[c + 1] += Float(dc * xm)
                         }
                         x = cx1
                         c += 1
@@ -399,8 +492,34 @@ public struct CoverageRasterizer {
                 xTop = xBottom
                 row += 1
             }
-          }
         }
+    }
+
+    /// Runs `body` with the cells as a `CellTarget` (nothing when the canvas has no cells).
+    private mutating func withCells(_ body: (inout CellTarget) -> Void) {
+        guard !cells.isEmpty, !touched.isEmpty else { return }
+        var cells = self.cells, touched = self.touched
+        self.cells = []
+        self.touched = []
+        defer {
+            self.cells = cells
+            self.touched = touched
+        }
+        cells.withUnsafeMutableBufferPointer { c in
+            touched.withUnsafeMutableBufferPointer { t in
+                var target = CellTarget(cells: c.baseAddress!, touched: t.baseAddress!, stride: stride,
+                                        wordsPerRow: wordsPerRow, width: width, height: height,
+                                        minY: minY, maxY: maxY)
+                body(&target)
+                minY = target.minY
+                maxY = target.maxY
+            }
+        }
+    }
+
+    /// One boundary segment deposited on its own (see `CellTarget.deposit`).
+    private mutating func deposit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ sign: Double) {
+        withCells { $0.deposit(x0, y0, x1, y1, sign) }
     }
 
     // MARK: Sweep
@@ -471,11 +590,17 @@ public struct CoverageRasterizer {
 // MARK: Bounded work for hostile inputs
 
 extension CoverageRasterizer {
-    /// The band sweep's work for the edges collected (sorted by `y0`, with `eventYs` sorted): for every
+    /// The band sweep's work for the edges collected (sorted by `y0`): for every
     /// distinct event y, the number of edges active from there. An edge is active at y when it started at or
     /// before y and ends after it; since `eventYs` holds every start and every end, that is
     /// 2·#(starts ≤ y) − #(events ≤ y).
-    fileprivate func estimatedBandWork() -> Int {
+    fileprivate mutating func estimatedBandWork() -> Int {
+        eventYs.removeAll(keepingCapacity: true)
+        for e in edges {
+            eventYs.append(e.y0)
+            eventYs.append(e.y1)
+        }
+        eventYs.sort()
         var work = 0
         var starts = 0
         var k = 0
@@ -527,8 +652,11 @@ extension CoverageRasterizer {
     fileprivate mutating func depositEdgesAsWinding() {
         work += 16 * bandWork  // what a band sweep given up half-way spent
         bandWork = 0
-        for e in edges { deposit(e.x0, e.y0, e.x1, e.y1, Double(e.dir)) }
-        edges.removeAll(keepingCapacity: true)
+        let edges = self.edges
+        withCells { target in
+            for e in edges { target.deposit(e.x0, e.y0, e.x1, e.y1, Double(e.dir)) }
+        }
+        self.edges.removeAll(keepingCapacity: true)
         windingOnly = true
     }
 

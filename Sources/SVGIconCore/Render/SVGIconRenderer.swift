@@ -208,7 +208,7 @@ public struct SVGIconRenderer {
             } else {
                 strokeOutline(path, style: stroke.style, transform: t)
             }
-            paint(rule: .nonzero, cancelSharedEdges: true, shader: shader, into: &pixmap)
+            paint(rule: .nonzero, cancelSharedEdges: false, shader: shader, into: &pixmap)
         }
     }
 
