@@ -182,11 +182,9 @@ public struct CoverageRasterizer {
     }
 
     /// An edge taking part in the band sweep: its line, its x at the top and bottom of the current band,
-    /// and the stretch of it that currently lies on the outline (deposited in one piece when it ends).
-    /// An edge taking part in the band sweep: its line, its x at the top and bottom of the current band,
     /// and the stretch of it that currently lies on the outline (deposited in one piece when that ends).
     struct ActiveEdge {
-        var x0: Double, y0: Double, dxdy: Double, y1: Double
+        var x0: Double, y0: Double, dxdy: Double, x1: Double, y1: Double
         var xTop: Double, xBottom: Double
         /// Where the current outline run started, and the sign it deposits (0: not on the outline).
         var runStart: Double
@@ -194,6 +192,20 @@ public struct CoverageRasterizer {
         var dir: Int32
 
         @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
+
+        init(_ e: Edge, at y: Double, runSign: Double) {
+            x0 = e.x0; y0 = e.y0; dxdy = e.dxdy; x1 = e.x1; y1 = e.y1
+            xTop = e.x0 + (y - e.y0) * e.dxdy
+            xBottom = xTop
+            runStart = y
+            self.runSign = runSign
+            dir = e.dir
+        }
+
+        /// Left of `other` at the top of the band (ties: the one that goes left faster).
+        @inline(__always) func isLeft(of other: ActiveEdge) -> Bool {
+            xTop < other.xTop || (xTop == other.xTop && dxdy <= other.dxdy)
+        }
     }
 
     /// Shapes with more edges than this have their band work estimated before the sweep (hostile input:
@@ -203,10 +215,11 @@ public struct CoverageRasterizer {
     /// Finds the outline of the filled region band by band and deposits it into the cells.
     ///
     /// Bands run from one event (an edge starts or ends) to the next and are split where neighbours
-    /// cross. The active edges stay sorted from band to band (between events only crossings change their
-    /// order, and a band ends at the first crossing), so a band costs one pass over them: x at the band's
-    /// bottom, a look for crossings and the winding walk. An edge's stretch on the outline is deposited
-    /// once, when it leaves the outline or ends, not band by band.
+    /// cross. The active edges stay sorted from band to band: between events only crossings change their
+    /// order, and a band ends at the first crossing. Where a contour simply continues — an edge ends
+    /// where the next one of the same direction starts — the new edge takes the old one's place and role,
+    /// so nothing is re-sorted or re-walked; the winding walk runs only when edges really join, leave or
+    /// cross. An edge's stretch on the outline is deposited once, when it leaves the outline or ends.
     private mutating func depositOutline(rule: FillRule) {
         if windingOnly { return windingToCoverage(rule: rule) }
         guard !edges.isEmpty else { return }
@@ -218,73 +231,97 @@ public struct CoverageRasterizer {
             return windingToCoverage(rule: rule)
         }
         bandWork = 0
-        let edges = self.edges
+        var edges = self.edges
+        self.edges = []
         var active = self.active
         self.active = []
         if active.count < edges.count {
-            active = [ActiveEdge](repeating: ActiveEdge(x0: 0, y0: 0, dxdy: 0, y1: 0, xTop: 0, xBottom: 0,
-                                                        runStart: 0, runSign: 0, dir: 0),
-                                  count: max(edges.count, 2 * active.count))
+            let blank = ActiveEdge(Edge(x0: 0, y0: 0, x1: 0, y1: 0, dxdy: 0, dir: 0), at: 0, runSign: 0)
+            active = [ActiveEdge](repeating: blank, count: max(edges.count, 2 * active.count))
         }
         let nonzero = rule == .nonzero
         var gaveUp = false
         var sweepWork = 0
         withCells { target in
-        edges.withUnsafeBufferPointer { edgeList in
+        edges.withUnsafeMutableBufferPointer { edgeList in
             active.withUnsafeMutableBufferPointer { a in
                 var count = 0  // active edges, a[0..<count]
-                var next = 0
+                var next = 0  // edgeList[next...] have not started
                 var y = edgeList[0].y0
                 while true {
-                    // Edges that end here leave, depositing their last outline run; the earliest end of
-                    // those that stay bounds the next band.
+                    // The edges starting here: edgeList[next..<startEnd].
+                    var startEnd = next
+                    while startEnd < edgeList.count, edgeList[startEnd].y0 <= y { startEnd += 1 }
+                    // Edges that end here deposit their last outline run and leave, or hand their place to
+                    // the edge that continues them.
+                    var changed = false
                     var nextEnd = Double.infinity
                     var w = 0
                     for i in 0..<count {
-                        let e = a[i]
+                        var e = a[i]
                         if e.y1 <= y {
                             if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
-                        } else {
-                            a[w] = e
-                            w += 1
-                            if e.y1 < nextEnd { nextEnd = e.y1 }
+                            var k = next
+                            while k < startEnd {
+                                let s = edgeList[k]
+                                if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
+                                k += 1
+                            }
+                            guard k < startEnd else {
+                                changed = true
+                                continue
+                            }
+                            e = ActiveEdge(edgeList[k], at: y, runSign: e.runSign)
+                            edgeList.swapAt(k, next)
+                            next += 1
                         }
+                        a[w] = e
+                        w += 1
+                        if e.y1 < nextEnd { nextEnd = e.y1 }
                     }
                     count = w
-                    // Edges that start here join (the sort below puts them in place).
-                    while next < edgeList.count, edgeList[next].y0 <= y {
+                    // Edges that start here without continuing another join (the sort puts them in place).
+                    while next < startEnd {
                         let e = edgeList[next]
                         next += 1
                         guard e.y1 > y else { continue }
-                        let x = e.x(at: y)
-                        a[count] = ActiveEdge(x0: e.x0, y0: e.y0, dxdy: e.dxdy, y1: e.y1, xTop: x, xBottom: x,
-                                              runStart: y, runSign: 0, dir: e.dir)
+                        a[count] = ActiveEdge(e, at: y, runSign: 0)
                         count += 1
+                        changed = true
                         if e.y1 < nextEnd { nextEnd = e.y1 }
                     }
                     let yEvent = min(nextEnd, next < edgeList.count ? edgeList[next].y0 : .infinity)
                     guard yEvent < .infinity else { break }
+                    if !changed && count > 1 {
+                        // Continuing edges keep their neighbours unless they meet one exactly here.
+                        for i in 1..<count where !a[i - 1].isLeft(of: a[i]) {
+                            changed = true
+                            break
+                        }
+                    }
                     // Bands from y to the next event, split where neighbours cross.
                     var ya = y
                     var splits = 0
                     while ya < yEvent && count > 0 {
                         let n = count
                         var yb = yEvent
-                        // Order by x at the top, then by slope (x just below the top); nearly sorted already.
                         var moves = 0
-                        var i = 1
-                        while i < n {
-                            let e = a[i]
-                            var j = i - 1
-                            if a[j].xTop > e.xTop || (a[j].xTop == e.xTop && a[j].dxdy > e.dxdy) {
-                                repeat {
-                                    a[j + 1] = a[j]
-                                    j -= 1
-                                } while j >= 0 && (a[j].xTop > e.xTop || (a[j].xTop == e.xTop && a[j].dxdy > e.dxdy))
-                                a[j + 1] = e
-                                moves += i - j - 1
+                        if changed {
+                            // Order by x at the top, then by slope; nearly sorted already.
+                            var i = 1
+                            while i < n {
+                                let e = a[i]
+                                var j = i - 1
+                                if !a[j].isLeft(of: e) {
+                                    repeat {
+                                        a[j + 1] = a[j]
+                                        j -= 1
+                                    } while j >= 0 && !a[j].isLeft(of: e)
+                                    a[j + 1] = e
+                                    moves += i - j - 1
+                                }
+                                i += 1
                             }
-                            i += 1
                         }
                         var crossing = false
                         a[0].xBottom = a[0].x(at: yb)
@@ -293,38 +330,44 @@ public struct CoverageRasterizer {
                             if a[i - 1].xBottom > a[i].xBottom { crossing = true }
                         }
                         // A crossing inside the band: the band ends at the first one.
+                        var split = false
                         if crossing && yb - ya > Self.minimumBandHeight && splits < 64 {
-                            var split = yb
+                            var first = yb
                             for i in 0..<(n - 1) where a[i].xBottom > a[i + 1].xBottom {
                                 let gapTop = a[i + 1].xTop - a[i].xTop  // ≥ 0
                                 let gapBottom = a[i + 1].xBottom - a[i].xBottom  // < 0
                                 let t = gapTop / (gapTop - gapBottom)
                                 let ys = ya + (yb - ya) * t
-                                if ys < split { split = ys }
+                                if ys < first { first = ys }
                             }
-                            let ys = max(split, ya + Self.minimumBandHeight / 2)
+                            let ys = max(first, ya + Self.minimumBandHeight / 2)
                             if ys < yb {
                                 yb = ys
                                 splits += 1
+                                split = true
                                 for i in 0..<n { a[i].xBottom = a[i].x(at: yb) }
                             }
                         }
                         sweepWork += n + moves
-                        // Walk left to right: an edge is on the outline where the rule's inside changes.
-                        var winding: Int32 = 0
-                        for i in 0..<n {
-                            let before = winding
-                            winding &+= a[i].dir
-                            let insideBefore = nonzero ? before != 0 : (before & 1) != 0
-                            let insideAfter = nonzero ? winding != 0 : (winding & 1) != 0
-                            let sign: Double = insideBefore == insideAfter ? 0 : (insideAfter ? 1 : -1)
-                            if sign != a[i].runSign {
-                                if a[i].runSign != 0 { Self.depositRun(a[i], to: ya, into: &target, work: &sweepWork) }
-                                a[i].runSign = sign
-                                a[i].runStart = ya
+                        if changed || crossing {
+                            // Walk left to right: an edge is on the outline where the rule's inside changes.
+                            var winding: Int32 = 0
+                            for i in 0..<n {
+                                let before = winding
+                                winding &+= a[i].dir
+                                let insideBefore = nonzero ? before != 0 : (before & 1) != 0
+                                let insideAfter = nonzero ? winding != 0 : (winding & 1) != 0
+                                let sign: Double = insideBefore == insideAfter ? 0 : (insideAfter ? 1 : -1)
+                                if sign != a[i].runSign {
+                                    if a[i].runSign != 0 { Self.depositRun(a[i], to: ya, into: &target, work: &sweepWork) }
+                                    a[i].runSign = sign
+                                    a[i].runStart = ya
+                                }
                             }
-                            a[i].xTop = a[i].xBottom
                         }
+                        for i in 0..<n { a[i].xTop = a[i].xBottom }
+                        // After a crossing the next band has a new order to find and walk.
+                        changed = split || crossing
                         ya = yb
                         if sweepWork > Self.maxBandWork {  // crossings split the bands more than estimated
                             gaveUp = true
@@ -338,6 +381,7 @@ public struct CoverageRasterizer {
         }
         bandWork = sweepWork
         self.active = active
+        self.edges = edges
         if gaveUp {
             discardDeposits()
             depositEdgesAsWinding()
