@@ -30,7 +30,7 @@ struct CacheArguments: Hashable, Sendable {
     /// The cache these options select: `--cache-dir`, else `$SVGICON_CACHE_DIR`, `$XDG_CACHE_HOME/svgicon`,
     /// `~/.cache/svgicon`; limit `--cache-max`, else `$SVGICON_CACHE_MAX`, else 512 MiB. Nil with
     /// `--no-cache`.
-    func open(command: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    func open(command: String, environment: [String: String] = RenderCacheLocation.processEnvironment)
         throws(CLIError) -> RenderCache?
     {
         if disabled { return nil }

@@ -13,9 +13,23 @@ public struct Stroker {
     /// Largest distance allowed between a round join/cap and its polygon, in the input coordinates.
     public var tolerance: Double
 
+    /// Arrays reused from contour to contour (and, when a renderer passes its own, from shape to shape).
+    final class Buffers {
+        var dirs: [SVGPoint] = []
+        var lengths: [Double] = []
+        var left: [SVGPoint] = []
+        var right: [SVGPoint] = []
+    }
+    private let buffers: Buffers
+
     public init(style: StrokeStyle, tolerance: Double) {
+        self.init(style: style, tolerance: tolerance, buffers: Buffers())
+    }
+
+    init(style: StrokeStyle, tolerance: Double, buffers: Buffers) {
         self.style = style
         self.tolerance = tolerance
+        self.buffers = buffers
     }
 
     private var halfWidth: Double { style.width / 2 }
@@ -28,7 +42,19 @@ public struct Stroker {
         let pts = contour.points
         let n = pts.count
         if n == 0 { return }
-        var left: [SVGPoint] = []
+        var left = buffers.left, right = buffers.right, dirs = buffers.dirs, lengths = buffers.lengths
+        buffers.left = []; buffers.right = []; buffers.dirs = []; buffers.lengths = []
+        left.removeAll(keepingCapacity: true)
+        right.removeAll(keepingCapacity: true)
+        dirs.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
+        left.reserveCapacity(2 * n + 16)
+        right.reserveCapacity(2 * n + 16)
+        dirs.reserveCapacity(n)
+        lengths.reserveCapacity(n)
+        defer {
+            buffers.left = left; buffers.right = right; buffers.dirs = dirs; buffers.lengths = lengths
+        }
         if n == 1 {
             dot(at: pts[0], &left, emit)
             return
@@ -36,17 +62,12 @@ public struct Stroker {
         let closed = contour.isClosed
         let segmentCount = closed ? n : n - 1
         // Per segment: unit direction, length.
-        var dirs = [SVGPoint](repeating: .zero, count: segmentCount)
-        var lengths = [Double](repeating: 0, count: segmentCount)
         for i in 0..<segmentCount {
             let v = pts[i + 1 == n ? 0 : i + 1] - pts[i]
             let len = v.length
-            lengths[i] = len
-            dirs[i] = len > 0 ? v * (1 / len) : SVGPoint(x: 1, y: 0)
+            lengths.append(len)
+            dirs.append(len > 0 ? v * (1 / len) : SVGPoint(x: 1, y: 0))
         }
-        var right: [SVGPoint] = []
-        left.reserveCapacity(2 * n + 16)
-        right.reserveCapacity(2 * n + 16)
         if closed {
             for v in 0..<n {
                 join(at: v, incoming: v == 0 ? segmentCount - 1 : v - 1, outgoing: v, pts: pts, dirs: dirs,
@@ -55,6 +76,7 @@ public struct Stroker {
             emit(left)
             right.reverse()
             emit(right)
+            right.removeAll(keepingCapacity: true)
             return
         }
         let start = pts[0], end = pts[n - 1]
@@ -109,11 +131,21 @@ public struct Stroker {
             right.append(p)
             right.append(p - n1)
         }
-        // Outer side: the join.
+        // Outer side: the join, appended straight to that side.
         let na = n0 * -side, nb = n1 * -side
-        let outerStart = p + na, outerEnd = p + nb
-        var points: [SVGPoint] = []
         let join: LineJoin = corner ? style.join : .round
+        if leftIsInner {
+            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, &right)
+        } else {
+            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, &left)
+        }
+    }
+
+    /// The outer side of a corner at `p`: from `p + na` round to `p + nb`.
+    @inline(__always)
+    private func appendJoin(_ join: LineJoin, at p: SVGPoint, _ na: SVGPoint, _ nb: SVGPoint, cross: Double,
+                            dot dotp: Double, _ side: inout [SVGPoint]) {
+        side.append(p + na)
         switch join {
         case .bevel:
             break
@@ -121,21 +153,12 @@ public struct Stroker {
             // Miter length / stroke width = 1 / cos(θ/2) = sqrt(2 / (1 + cos θ)).
             let denom = 1 + dotp
             if denom > 1e-12, (2 / denom).squareRoot() <= style.miterLimit {
-                points.append(p + (na + nb) * (1 / denom))
+                side.append(p + (na + nb) * (1 / denom))
             }
         case .round:
-            let theta = arctangent2(cross, dotp)
-            appendArc(center: p, from: na, sweep: theta, &points)
+            appendArc(center: p, from: na, sweep: arctangent2(cross, dotp), &side)
         }
-        if leftIsInner {
-            right.append(outerStart)
-            right.append(contentsOf: points)
-            right.append(outerEnd)
-        } else {
-            left.append(outerStart)
-            left.append(contentsOf: points)
-            left.append(outerEnd)
-        }
+        side.append(p + nb)
     }
 
     /// The points of a cap after `p + normal` (already in the polygon) and before `p − normal`, for a

@@ -2,9 +2,19 @@ import Foundation
 
 /// Where the render cache lives and how large it may grow, from the environment.
 public enum RenderCacheLocation {
+    /// The variables the cache reads, from the process environment (read one by one: building the whole
+    /// environment dictionary costs more than the rest of a cached `svgicon render`).
+    public static var processEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        for name in ["SVGICON_CACHE_DIR", "XDG_CACHE_HOME", "HOME", maxSizeVariable] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
+
     /// `$SVGICON_CACHE_DIR`, else `$XDG_CACHE_HOME/svgicon` (when absolute, as the XDG spec requires),
     /// else `~/.cache/svgicon`.
-    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func directory(environment: [String: String] = RenderCacheLocation.processEnvironment) -> String {
         if let dir = environment["SVGICON_CACHE_DIR"], !dir.isEmpty { return dir }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/svgicon" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -15,7 +25,7 @@ public enum RenderCacheLocation {
     public static let maxSizeVariable = "SVGICON_CACHE_MAX"
 
     /// The limit from `$SVGICON_CACHE_MAX`; nil when unset. Throws the variable's text when it is not a size.
-    public static func maxBytes(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func maxBytes(environment: [String: String] = RenderCacheLocation.processEnvironment)
         throws(InvalidSize) -> Int?
     {
         guard let text = environment[maxSizeVariable], !text.isEmpty else { return nil }
