@@ -45,6 +45,31 @@ extension Pixmap {
         }
     }
 
+    /// `blendSpan` on raw pixels: `count` pixels from `start`, for callers that hold the pixmap's buffer
+    /// across many spans.
+    @inline(__always)
+    static func blendSpan(_ start: UnsafeMutablePointer<Float>, count: Int, coverage c: Float,
+                          color: PremultipliedColor) {
+        var p = start
+        let end = start + count * 4
+        if c >= 1 && color.a >= 1 {
+            while p < end {
+                p[0] = color.r; p[1] = color.g; p[2] = color.b; p[3] = 1
+                p += 4
+            }
+            return
+        }
+        let r = color.r * c, g = color.g * c, b = color.b * c, a = color.a * c
+        let keep = 1 - a
+        while p < end {
+            p[0] = r + p[0] * keep
+            p[1] = g + p[1] * keep
+            p[2] = b + p[2] * keep
+            p[3] = a + p[3] * keep
+            p += 4
+        }
+    }
+
     /// Blends one pixel: out = src·c + dst·(1 − αsrc·c).
     @inline(__always)
     mutating func blendPixel(x: Int, y: Int, coverage c: Float, color: PremultipliedColor) {

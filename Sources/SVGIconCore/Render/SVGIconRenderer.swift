@@ -218,8 +218,15 @@ public struct SVGIconRenderer {
     private mutating func paint(rule: FillRule, cancelSharedEdges: Bool, shader: PaintShader,
                                 into pixmap: inout Pixmap) {
         if case .solid(let color) = shader.kind {
-            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
-                pixmap.blendSpan(y: y, x0: x0, x1: x1, coverage: coverage, color: color)
+            let width = pixmap.width
+            pixmap.data.withUnsafeMutableBufferPointer { pixels in
+                guard let base = pixels.baseAddress else {
+                    rasterizer.sweep(rule: rule) { _, _, _, _ in }  // an empty canvas: only clear the edges
+                    return
+                }
+                rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+                    Pixmap.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: coverage, color: color)
+                }
             }
         } else {
             rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
