@@ -185,7 +185,6 @@ public struct CoverageRasterizer {
     /// and the stretch of it that currently lies on the outline (deposited in one piece when that ends).
     struct ActiveEdge {
         var x0: Double, y0: Double, dxdy: Double, x1: Double, y1: Double
-        var xTop: Double, xBottom: Double
         /// Where the current outline run started, and the sign it deposits (0: not on the outline).
         var runStart: Double
         var runSign: Double
@@ -195,16 +194,15 @@ public struct CoverageRasterizer {
 
         init(_ e: Edge, at y: Double, runSign: Double) {
             x0 = e.x0; y0 = e.y0; dxdy = e.dxdy; x1 = e.x1; y1 = e.y1
-            xTop = e.x0 + (y - e.y0) * e.dxdy
-            xBottom = xTop
             runStart = y
             self.runSign = runSign
             dir = e.dir
         }
 
-        /// Left of `other` at the top of the band (ties: the one that goes left faster).
-        @inline(__always) func isLeft(of other: ActiveEdge) -> Bool {
-            xTop < other.xTop || (xTop == other.xTop && dxdy <= other.dxdy)
+        /// Left of `other` at `y`, the top of a band (ties: the one that goes left faster).
+        @inline(__always) func isLeft(of other: ActiveEdge, at y: Double) -> Bool {
+            let x = self.x(at: y), o = other.x(at: y)
+            return x < o || (x == o && dxdy <= other.dxdy)
         }
     }
 
@@ -248,6 +246,7 @@ public struct CoverageRasterizer {
                 var count = 0  // active edges, a[0..<count]
                 var next = 0  // edgeList[next...] have not started
                 var y = edgeList[0].y0
+                var nextEnd = Double.infinity  // the earliest end of the active edges
                 while true {
                     // The edges starting here: edgeList[next..<startEnd].
                     var startEnd = next
@@ -255,31 +254,33 @@ public struct CoverageRasterizer {
                     // Edges that end here deposit their last outline run and leave, or hand their place to
                     // the edge that continues them.
                     var changed = false
-                    var nextEnd = Double.infinity
-                    var w = 0
-                    for i in 0..<count {
-                        var e = a[i]
-                        if e.y1 <= y {
-                            if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
-                            var k = next
-                            while k < startEnd {
-                                let s = edgeList[k]
-                                if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
-                                k += 1
+                    if y >= nextEnd {
+                        nextEnd = .infinity
+                        var w = 0
+                        for i in 0..<count {
+                            var e = a[i]
+                            if e.y1 <= y {
+                                if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
+                                var k = next
+                                while k < startEnd {
+                                    let s = edgeList[k]
+                                    if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
+                                    k += 1
+                                }
+                                guard k < startEnd else {
+                                    changed = true
+                                    continue
+                                }
+                                e = ActiveEdge(edgeList[k], at: y, runSign: e.runSign)
+                                edgeList.swapAt(k, next)
+                                next += 1
                             }
-                            guard k < startEnd else {
-                                changed = true
-                                continue
-                            }
-                            e = ActiveEdge(edgeList[k], at: y, runSign: e.runSign)
-                            edgeList.swapAt(k, next)
-                            next += 1
+                            a[w] = e
+                            w += 1
+                            if e.y1 < nextEnd { nextEnd = e.y1 }
                         }
-                        a[w] = e
-                        w += 1
-                        if e.y1 < nextEnd { nextEnd = e.y1 }
+                        count = w
                     }
-                    count = w
                     // Edges that start here without continuing another join (the sort puts them in place).
                     while next < startEnd {
                         let e = edgeList[next]
@@ -294,7 +295,7 @@ public struct CoverageRasterizer {
                     guard yEvent < .infinity else { break }
                     if !changed && count > 1 {
                         // Continuing edges keep their neighbours unless they meet one exactly here.
-                        for i in 1..<count where !a[i - 1].isLeft(of: a[i]) {
+                        for i in 1..<count where !a[i - 1].isLeft(of: a[i], at: y) {
                             changed = true
                             break
                         }
@@ -312,30 +313,34 @@ public struct CoverageRasterizer {
                             while i < n {
                                 let e = a[i]
                                 var j = i - 1
-                                if !a[j].isLeft(of: e) {
+                                if !a[j].isLeft(of: e, at: ya) {
                                     repeat {
                                         a[j + 1] = a[j]
                                         j -= 1
-                                    } while j >= 0 && !a[j].isLeft(of: e)
+                                    } while j >= 0 && !a[j].isLeft(of: e, at: ya)
                                     a[j + 1] = e
                                     moves += i - j - 1
                                 }
                                 i += 1
                             }
                         }
+                        // Neighbours out of order at the bottom have crossed inside the band.
                         var crossing = false
-                        a[0].xBottom = a[0].x(at: yb)
+                        var previous = a[0].x(at: yb)
                         for i in 1..<max(n, 1) {
-                            a[i].xBottom = a[i].x(at: yb)
-                            if a[i - 1].xBottom > a[i].xBottom { crossing = true }
+                            let x = a[i].x(at: yb)
+                            if previous > x { crossing = true }
+                            previous = x
                         }
                         // A crossing inside the band: the band ends at the first one.
                         var split = false
                         if crossing && yb - ya > Self.minimumBandHeight && splits < 64 {
                             var first = yb
-                            for i in 0..<(n - 1) where a[i].xBottom > a[i + 1].xBottom {
-                                let gapTop = a[i + 1].xTop - a[i].xTop  // ≥ 0
-                                let gapBottom = a[i + 1].xBottom - a[i].xBottom  // < 0
+                            for i in 0..<(n - 1) {
+                                let bottom0 = a[i].x(at: yb), bottom1 = a[i + 1].x(at: yb)
+                                guard bottom0 > bottom1 else { continue }
+                                let gapTop = a[i + 1].x(at: ya) - a[i].x(at: ya)  // ≥ 0
+                                let gapBottom = bottom1 - bottom0  // < 0
                                 let t = gapTop / (gapTop - gapBottom)
                                 let ys = ya + (yb - ya) * t
                                 if ys < first { first = ys }
@@ -345,7 +350,6 @@ public struct CoverageRasterizer {
                                 yb = ys
                                 splits += 1
                                 split = true
-                                for i in 0..<n { a[i].xBottom = a[i].x(at: yb) }
                             }
                         }
                         sweepWork += n + moves
@@ -365,7 +369,6 @@ public struct CoverageRasterizer {
                                 }
                             }
                         }
-                        for i in 0..<n { a[i].xTop = a[i].xBottom }
                         // After a crossing the next band has a new order to find and walk.
                         changed = split || crossing
                         ya = yb
@@ -401,38 +404,54 @@ public struct CoverageRasterizer {
         target.deposit(xa, e.runStart, xb, y, e.runSign)
     }
 
-    /// Sorts the edges by their top: bucketed by pixel row first when there are many (a counting sort,
-    /// linear), then an insertion sort, which has little left to do.
+    /// Sorts the edges by their top: bucketed by pixel row first (a counting sort, linear), then an
+    /// insertion sort, which has little left to do. Very tall canvases with few edges use the library sort.
     private mutating func sortEdgesByTop() {
-        if edges.count > 32 && height > 0 {
+        let n = edges.count
+        if n <= 1 { return }
+        if n > 8 && height > 16 * n {
+            edges.sort { $0.y0 < $1.y0 }
+            return
+        }
+        if n > 8 {
             if rowStarts.count < height + 1 { rowStarts = [Int](repeating: 0, count: height + 1) }
-            for r in 0...height { rowStarts[r] = 0 }
-            for e in edges { rowStarts[min(height - 1, Int(e.y0))] += 1 }
-            var sum = 0
-            for r in 0..<height {
-                let c = rowStarts[r]
-                rowStarts[r] = sum
-                sum += c
+            if sortedEdges.count < n { sortedEdges = edges }
+            let rows = height
+            rowStarts.withUnsafeMutableBufferPointer { starts in
+                edges.withUnsafeBufferPointer { source in
+                    sortedEdges.withUnsafeMutableBufferPointer { target in
+                        for r in 0...rows { starts[r] = 0 }
+                        for e in source { starts[min(rows - 1, Int(e.y0))] += 1 }
+                        var sum = 0
+                        for r in 0..<rows {
+                            let c = starts[r]
+                            starts[r] = sum
+                            sum += c
+                        }
+                        for e in source {
+                            let r = min(rows - 1, Int(e.y0))
+                            target[starts[r]] = e
+                            starts[r] += 1
+                        }
+                    }
+                }
             }
-            sortedEdges.removeAll(keepingCapacity: true)
-            sortedEdges.append(contentsOf: edges)  // every slot is overwritten below
-            for e in edges {
-                let r = min(height - 1, Int(e.y0))
-                sortedEdges[rowStarts[r]] = e
-                rowStarts[r] += 1
-            }
+            // sortedEdges[0..<n] now holds the edges by row; keep the longer array as the scratch one.
             swap(&edges, &sortedEdges)
+            if edges.count > n { edges.removeLast(edges.count - n) }
         }
         edges.withUnsafeMutableBufferPointer { e in
             var i = 1
             while i < e.count {
                 let edge = e[i]
                 var j = i - 1
-                while j >= 0 && e[j].y0 > edge.y0 {
-                    e[j + 1] = e[j]
-                    j -= 1
+                if e[j].y0 > edge.y0 {
+                    repeat {
+                        e[j + 1] = e[j]
+                        j -= 1
+                    } while j >= 0 && e[j].y0 > edge.y0
+                    e[j + 1] = edge
                 }
-                e[j + 1] = edge
                 i += 1
             }
         }
