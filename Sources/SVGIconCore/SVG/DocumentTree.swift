@@ -11,6 +11,8 @@ struct DocumentTree {
         var parent: Int?
         var children: [Int]
         var classes: [String]
+        /// The element's name, classified once (meaningful for SVG elements only).
+        var kind: ElementKind
 
         func attribute(_ name: String) -> String? {
             for a in attributes where a.name == name { return a.value }
@@ -81,7 +83,8 @@ struct DocumentTree {
             $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
         } ?? []
         nodes.append(Node(name: element.name, isSVG: element.isSVG, attributes: element.attributes,
-                          text: element.text, line: element.line, parent: parent, children: [], classes: classes))
+                          text: element.text, line: element.line, parent: parent, children: [], classes: classes,
+                          kind: ElementKind(name: element.name)))
         if let id = element.attribute("id"), ids[id] == nil { ids[id] = index }
         for child in element.children {
             let childIndex = nodes.count
@@ -158,7 +161,8 @@ struct DocumentTree {
     /// The winning value of one property for `index`, if any declaration sets it.
     mutating func value(_ property: String, of index: Int) -> String? {
         var found: String? = nil
-        for d in declarations(of: index) where d.name == property { found = d.value }
+        let count = property.utf8.count
+        for d in declarations(of: index) where d.name.utf8.count == count && d.name == property { found = d.value }
         return found
     }
 
@@ -210,5 +214,40 @@ struct DocumentTree {
             }
         }
         return true
+    }
+}
+
+/// What the resolver does with an element, from its local name: classified once per node, so that
+/// resolving compares integers instead of names.
+enum ElementKind: UInt8 {
+    case g, a, `switch`, use, svg, path, rect, circle, ellipse, line, polyline, polygon
+    /// Draws nothing itself and is skipped silently (`SVGResolver.definitionElements`).
+    case definition
+    /// Anything else (text, image, foreignObject, unknown names).
+    case other
+
+    init(name: String) {
+        switch name {
+        case "g": self = .g
+        case "a": self = .a
+        case "switch": self = .switch
+        case "use": self = .use
+        case "svg": self = .svg
+        case "path": self = .path
+        case "rect": self = .rect
+        case "circle": self = .circle
+        case "ellipse": self = .ellipse
+        case "line": self = .line
+        case "polyline": self = .polyline
+        case "polygon": self = .polygon
+        default: self = SVGResolver.definitionElements.contains(name) ? .definition : .other
+        }
+    }
+
+    var isShape: Bool {
+        switch self {
+        case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon: return true
+        default: return false
+        }
     }
 }

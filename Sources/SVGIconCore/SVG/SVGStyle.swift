@@ -101,3 +101,54 @@ func trimmed(_ s: some StringProtocol) -> String {
     while let l = sub.last, l == " " || l == "\t" || l == "\n" || l == "\r" || l == "\u{0C}" { sub.removeLast() }
     return String(sub)
 }
+
+/// The properties `SVGResolver.apply` reads, recognised from a declaration's name by its length and
+/// then one comparison, so that the many attributes that are not style properties (`d`, `x`, `viewBox`…)
+/// are passed over without a string switch.
+enum StyleProperty: UInt8 {
+    case fill, stroke, color, fillOpacity, strokeOpacity, opacity, fillRule, clipRule, strokeWidth
+    case strokeLinecap, strokeLinejoin, strokeMiterlimit, strokeDasharray, strokeDashoffset
+    case visibility, display, paintOrder, vectorEffect, overflow
+
+    init?(name: String) {
+        switch name.utf8.count {
+        case 4: if name == "fill" { self = .fill; return }
+        case 5: if name == "color" { self = .color; return }
+        case 6: if name == "stroke" { self = .stroke; return }
+        case 7:
+            if name == "opacity" { self = .opacity; return }
+            if name == "display" { self = .display; return }
+        case 8: if name == "overflow" { self = .overflow; return }
+        case 9:
+            if name == "fill-rule" { self = .fillRule; return }
+            if name == "clip-rule" { self = .clipRule; return }
+        case 10: if name == "visibility" { self = .visibility; return }
+        case 11: if name == "paint-order" { self = .paintOrder; return }
+        case 12:
+            if name == "fill-opacity" { self = .fillOpacity; return }
+            if name == "stroke-width" { self = .strokeWidth; return }
+        case 13: if name == "vector-effect" { self = .vectorEffect; return }
+        case 14:
+            if name == "stroke-opacity" { self = .strokeOpacity; return }
+            if name == "stroke-linecap" { self = .strokeLinecap; return }
+        case 15: if name == "stroke-linejoin" { self = .strokeLinejoin; return }
+        case 16: if name == "stroke-dasharray" { self = .strokeDasharray; return }
+        case 17:
+            if name == "stroke-miterlimit" { self = .strokeMiterlimit; return }
+            if name == "stroke-dashoffset" { self = .strokeDashoffset; return }
+        default: break
+        }
+        return nil
+    }
+}
+
+/// `text.trimmingCSSWhitespace` as a String, without copying when there is nothing to trim: when neither
+/// the first nor the last byte is whitespace, no Character at either end can be whitespace either.
+func trimmedCSSValue(_ text: String) -> String {
+    let utf8 = text.utf8
+    if let first = utf8.first, let last = utf8.last,
+       !NumberScanner.isWhitespace(first), !NumberScanner.isWhitespace(last) {
+        return text
+    }
+    return String(text.trimmingCSSWhitespace)
+}

@@ -101,6 +101,8 @@ public enum XMLDocumentReader {
     /// signs: an upper bound on the attributes of the start tag there, since attribute values cannot hold
     /// a '<'. Linear, and it errs only towards counting a text or comment with that many '=' signs.
     static func lineWithTooManyAttributes(_ bytes: [UInt8]) -> Int? {
+        // Fewer bytes than the limit cannot hold that many '=' signs (icons are this small).
+        if bytes.count <= maxAttributes { return nil }
         var line = 1, stretchLine = 1, equals = 0
         for byte in bytes {
             switch byte {
@@ -222,7 +224,7 @@ public enum XMLDocumentReader {
             let line = Int(xmlGetLineNo(node))
             let name = String(cString: node.pointee.name)
             var namespace = node.pointee.ns.flatMap { ns in ns.pointee.href.map { String(cString: $0) } }
-            if let uri = namespace, uri.contains("&") {
+            if let uri = namespace, uri.utf8.contains(UInt8(ascii: "&")) {
                 // xmlns="&ns_svg;": libxml2 keeps the reference as written.
                 namespace = try expandReferences(in: uri, line: line, depth: 0)
             }
