@@ -13,6 +13,8 @@ struct DocumentTree {
         var classes: [String]
         /// The element's name, classified once (meaningful for SVG elements only).
         var kind: ElementKind
+        /// Whether one of the attributes is `style`.
+        var hasStyleAttribute: Bool
 
         func attribute(_ name: String) -> String? {
             for a in attributes where a.name == name { return a.value }
@@ -26,6 +28,8 @@ struct DocumentTree {
     /// Cascaded declarations per node, lowest precedence first (presentation attributes, style sheet
     /// rules by specificity and order, `style` attribute, then `!important` ones).
     private var cascaded: [[CSSStyleSheet.Declaration]?] = []
+    /// Nodes whose attributes the cascade has counted as work (once per node, however often they are read).
+    private var attributesCounted: [Bool] = []
 
     /// Upper bound on elements (a hostile file with millions of elements is refused, not slowly drawn).
     static let maxElements = 50_000
@@ -53,7 +57,8 @@ struct DocumentTree {
 
     init(_ root: SVGElement) throws(TooLarge) {
         try add(root, parent: nil, depth: 1)
-        for node in nodes where node.isSVG && node.name == "style" {
+        for i in nodes.indices where nodes[i].isSVG && nodes[i].name == "style" {
+            let node = nodes[i]
             let type = node.attribute("type")?.lowercased()
             guard type == nil || type == "" || type == "text/css" else { continue }
             // Reading CSS costs per character: a style sheet too long for the budget is not read at all.
@@ -73,6 +78,7 @@ struct DocumentTree {
             }
         }
         cascaded = Array(repeating: nil, count: nodes.count)
+        attributesCounted = Array(repeating: false, count: nodes.count)
     }
 
     private mutating func add(_ element: SVGElement, parent: Int?, depth: Int) throws(TooLarge) {
@@ -84,7 +90,8 @@ struct DocumentTree {
         } ?? []
         nodes.append(Node(name: element.name, isSVG: element.isSVG, attributes: element.attributes,
                           text: element.text, line: element.line, parent: parent, children: [], classes: classes,
-                          kind: ElementKind(name: element.name)))
+                          kind: ElementKind(name: element.name),
+                          hasStyleAttribute: element.attributes.contains { $0.name == "style" }))
         if let id = element.attribute("id"), ids[id] == nil { ids[id] = index }
         for child in element.children {
             let childIndex = nodes.count
@@ -113,7 +120,7 @@ struct DocumentTree {
         if let cached = cascaded[index] { return cached }
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
-        cascadeWork += node.attributes.count
+        countAttributes(of: index)
         for (name, value) in node.attributes where name != "style" {
             result.append(.init(name: name, value: value, important: false))
         }
@@ -158,10 +165,30 @@ struct DocumentTree {
         return result
     }
 
+    /// Whether the declarations of `index` are exactly its attributes, in order, none `!important`: no
+    /// style sheet rules and no `style` attribute (most icons). The resolver then reads the attributes
+    /// in place instead of building the declaration list.
+    func hasPlainDeclarations(_ index: Int) -> Bool {
+        styleSheet.rules.isEmpty && !nodes[index].hasStyleAttribute
+    }
+
+    /// Counts reading the attributes of `index` as cascade work, the first time only (as the cached
+    /// declaration list did).
+    mutating func countAttributes(of index: Int) {
+        if attributesCounted[index] { return }
+        attributesCounted[index] = true
+        cascadeWork += nodes[index].attributes.count
+    }
+
     /// The winning value of one property for `index`, if any declaration sets it.
     mutating func value(_ property: String, of index: Int) -> String? {
         var found: String? = nil
         let count = property.utf8.count
+        if hasPlainDeclarations(index) {
+            countAttributes(of: index)
+            for a in nodes[index].attributes where a.name.utf8.count == count && a.name == property { found = a.value }
+            return found
+        }
         for d in declarations(of: index) where d.name.utf8.count == count && d.name == property { found = d.value }
         return found
     }

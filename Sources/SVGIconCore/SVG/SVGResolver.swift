@@ -135,7 +135,7 @@ public struct SVGResolver {
             warnOnce(root, "CSS selector \"\(selector)\" is not supported; its rules are ignored", key: "css-selector")
         }
         var style = SVGStyle()
-        apply(tree.declarations(of: root), to: &style, node: root)
+        applyDeclarations(of: root, to: &style)
         var layers: [SVGIconLayer] = []
         if !style.displayNone {
             layers = children(of: root, style: style)
@@ -194,7 +194,7 @@ public struct SVGResolver {
         nesting += 1
         defer { nesting -= 1 }
         var style = parentStyle.inherited()
-        apply(tree.declarations(of: index), to: &style, node: index)
+        applyDeclarations(of: index, to: &style)
         if style.displayNone { return nil }
         let transform = transformAttribute(index)
         var layer: SVGIconLayer
@@ -264,7 +264,7 @@ public struct SVGResolver {
         } else if targetNode.isSVG && targetNode.name == "svg" {
             let w = optionalLength(index, "width", axis: .x), h = optionalLength(index, "height", axis: .y)
             var symbolStyle = style.inherited()
-            apply(tree.declarations(of: target), to: &symbolStyle, node: target)
+            applyDeclarations(of: target, to: &symbolStyle)
             if symbolStyle.displayNone { return nil }
             content = resolveNestedViewport(target, style: symbolStyle, width: w, height: h)
         } else {
@@ -279,7 +279,7 @@ public struct SVGResolver {
     /// clipped to that viewport unless `overflow` is visible.
     private mutating func resolveSymbol(_ symbol: Int, use: Int, style: SVGStyle) -> SVGIconLayer? {
         var symbolStyle = style.inherited()
-        apply(tree.declarations(of: symbol), to: &symbolStyle, node: symbol)
+        applyDeclarations(of: symbol, to: &symbolStyle)
         if symbolStyle.displayNone { return nil }
         let w = optionalLength(use, "width", axis: .x) ?? optionalLength(symbol, "width", axis: .x) ?? viewportWidth
         let h = optionalLength(use, "height", axis: .y) ?? optionalLength(symbol, "height", axis: .y) ?? viewportHeight
@@ -373,13 +373,15 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        for marker in ["marker-start", "marker-mid", "marker-end", "marker"] {
+        for marker in SVGResolver.markerProperties {
             if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
                 warnOnce(index, "markers are not supported; drawn without them", key: "marker")
             }
         }
         return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
     }
+
+    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker"]
 
     mutating func shapePath(_ index: Int) -> SVGPath {
         let node = tree.nodes[index]
@@ -526,12 +528,26 @@ public struct SVGResolver {
     mutating func documentStyle(of index: Int) -> SVGStyle {
         if let cached = documentStyles[index] { return cached }
         var style = tree.nodes[index].parent.map { documentStyle(of: $0).inherited() } ?? SVGStyle()
-        apply(tree.declarations(of: index), to: &style, node: index)
+        applyDeclarations(of: index, to: &style)
         documentStyles[index] = style
         return style
     }
 
+    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
     @inline(never)
+    mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
+        guard tree.hasPlainDeclarations(index) else {
+            apply(tree.declarations(of: index), to: &style, node: index)
+            return
+        }
+        tree.countAttributes(of: index)
+        let parent = style
+        let attributes = tree.nodes[index].attributes
+        for a in attributes {
+            apply(property: a.name, value: a.value, to: &style, parent: parent, node: index)
+        }
+    }
+
     mutating func apply(_ declarations: [CSSStyleSheet.Declaration], to style: inout SVGStyle, node: Int) {
         let parent = style
         for d in declarations {
