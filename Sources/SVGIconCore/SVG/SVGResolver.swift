@@ -580,7 +580,7 @@ public struct SVGResolver {
         case .color:
             if options.tintOverridesColor { break }
             if inherit { style.color = parent.color }
-            else if value.lowercased() == "currentcolor" { /* keeps the inherited color */ }
+            else if asciiEqualsIgnoringCase(value, "currentcolor") { /* keeps the inherited color */ }
             else if let c = SVGColor(css: value) { style.color = c }
             else { invalid(node, property, value) }
         case .fillOpacity:

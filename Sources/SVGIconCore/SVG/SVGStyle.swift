@@ -12,6 +12,21 @@ enum PaintValue: Hashable, Sendable {
 
     /// Parses a `fill`/`stroke` value; nil when it is not a valid paint (the declaration is then ignored).
     static func parse(_ raw: String) -> PaintValue? {
+        // The keywords are ASCII, and no other character lowercases to one of their letters, so comparing
+        // the bytes without ASCII case decides as `lowercased()` did; only `url(` takes the general path.
+        let text = trimmedCSSValue(raw)
+        if text.isEmpty { return nil }
+        if asciiEqualsIgnoringCase(text, "none") { return PaintValue.none }
+        if asciiEqualsIgnoringCase(text, "currentcolor") { return .currentColor }
+        if !asciiHasPrefixIgnoringCase(text, "url(") {
+            if let c = SVGColor(css: text) { return .color(c) }
+            return nil
+        }
+        return parseGeneral(text)
+    }
+
+    /// The original reading of a paint (for `url(…)` values).
+    private static func parseGeneral(_ raw: String) -> PaintValue? {
         let text = trimmed(raw)
         if text.isEmpty { return nil }
         let lower = text.lowercased()
@@ -151,4 +166,27 @@ func trimmedCSSValue(_ text: String) -> String {
         return text
     }
     return String(text.trimmingCSSWhitespace)
+}
+
+/// Whether `text` is `lowercaseASCII` up to ASCII case, byte for byte.
+func asciiEqualsIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> Bool {
+    let utf8 = text.utf8
+    guard utf8.count == lowercaseASCII.utf8CodeUnitCount else { return false }
+    return asciiHasPrefixIgnoringCase(text, lowercaseASCII)
+}
+
+/// Whether `text` starts with `lowercaseASCII` up to ASCII case, byte for byte.
+func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> Bool {
+    let count = lowercaseASCII.utf8CodeUnitCount
+    guard text.utf8.count >= count else { return false }
+    return lowercaseASCII.withUTF8Buffer { keyword in
+        var i = 0
+        for byte in text.utf8 {
+            if i == count { break }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != keyword[i] { return false }
+            i += 1
+        }
+        return true
+    }
 }
