@@ -65,6 +65,13 @@ struct DocumentTree {
             cascadeWork += node.text.utf8.count / DocumentTree.cssBytesPerStep
             if cascadeWork <= DocumentTree.maxCascadeWork { styleSheet.add(node.text) }
         }
+        if !styleSheet.rules.isEmpty {
+            for i in nodes.indices {
+                nodes[i].classes = nodes[i].attribute("class").map {
+                    $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+                } ?? []
+            }
+        }
         for (i, rule) in styleSheet.rules.enumerated() {
             guard let last = rule.selector.compounds.last else { continue }
             if let id = last.id {
@@ -85,14 +92,21 @@ struct DocumentTree {
         guard nodes.count < DocumentTree.maxElements else { throw .elements }
         guard depth <= DocumentTree.maxDepth else { throw .depth }
         let index = nodes.count
-        let classes = element.attribute("class").map {
-            $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
-        } ?? []
+        // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
+        var id: String? = nil
+        var hasStyle = false
+        for a in element.attributes {
+            switch a.name.utf8.count {
+            case 2: if id == nil, a.name == "id" { id = a.value }
+            case 5: if a.name == "style" { hasStyle = true }
+            default: break
+            }
+        }
+        // Classes are split once the style sheet is known to have rules (only selectors read them).
         nodes.append(Node(name: element.name, isSVG: element.isSVG, attributes: element.attributes,
-                          text: element.text, line: element.line, parent: parent, children: [], classes: classes,
-                          kind: ElementKind(name: element.name),
-                          hasStyleAttribute: element.attributes.contains { $0.name == "style" }))
-        if let id = element.attribute("id"), ids[id] == nil { ids[id] = index }
+                          text: element.text, line: element.line, parent: parent, children: [], classes: [],
+                          kind: ElementKind(name: element.name), hasStyleAttribute: hasStyle))
+        if let id, ids[id] == nil { ids[id] = index }
         for child in element.children {
             let childIndex = nodes.count
             try add(child, parent: index, depth: depth + 1)

@@ -240,7 +240,14 @@ public enum XMLDocumentReader {
                 }
             }
             var attributes: [(name: String, value: String)] = []
+            var count = 0
             var attribute = node.pointee.properties
+            while let a = attribute {
+                count += 1
+                attribute = a.pointee.next
+            }
+            attributes.reserveCapacity(count)
+            attribute = node.pointee.properties
             while let a = attribute {
                 var attributeName = String(cString: a.pointee.name)
                 if let prefix = a.pointee.ns?.pointee.prefix {
