@@ -64,7 +64,8 @@ public enum PathDataParser {
                 guard let x = coord(), let y = coord() else { return nil }
                 return SVGPoint(x: x + base.x, y: y + base.y)
             }
-            let missing = "missing or malformed number after '\(printable(command))'"
+            // Built only when it is reported (building it for every segment cost more than parsing).
+            var missing: String { "missing or malformed number after '\(printable(command))'" }
 
             switch upper {
             case UInt8(ascii: "M"):

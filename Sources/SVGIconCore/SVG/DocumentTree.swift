@@ -11,6 +11,10 @@ struct DocumentTree {
         var parent: Int?
         var children: [Int]
         var classes: [String]
+        /// The element's name, classified once (meaningful for SVG elements only).
+        var kind: ElementKind
+        /// Whether one of the attributes is `style`.
+        var hasStyleAttribute: Bool
 
         func attribute(_ name: String) -> String? {
             for a in attributes where a.name == name { return a.value }
@@ -24,6 +28,8 @@ struct DocumentTree {
     /// Cascaded declarations per node, lowest precedence first (presentation attributes, style sheet
     /// rules by specificity and order, `style` attribute, then `!important` ones).
     private var cascaded: [[CSSStyleSheet.Declaration]?] = []
+    /// Nodes whose attributes the cascade has counted as work (once per node, however often they are read).
+    private var attributesCounted: [Bool] = []
 
     /// Upper bound on elements (a hostile file with millions of elements is refused, not slowly drawn).
     static let maxElements = 50_000
@@ -51,12 +57,20 @@ struct DocumentTree {
 
     init(_ root: SVGElement) throws(TooLarge) {
         try add(root, parent: nil, depth: 1)
-        for node in nodes where node.isSVG && node.name == "style" {
+        for i in nodes.indices where nodes[i].isSVG && nodes[i].name == "style" {
+            let node = nodes[i]
             let type = node.attribute("type")?.lowercased()
             guard type == nil || type == "" || type == "text/css" else { continue }
             // Reading CSS costs per character: a style sheet too long for the budget is not read at all.
             cascadeWork += node.text.utf8.count / DocumentTree.cssBytesPerStep
             if cascadeWork <= DocumentTree.maxCascadeWork { styleSheet.add(node.text) }
+        }
+        if !styleSheet.rules.isEmpty {
+            for i in nodes.indices {
+                nodes[i].classes = nodes[i].attribute("class").map {
+                    $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+                } ?? []
+            }
         }
         for (i, rule) in styleSheet.rules.enumerated() {
             guard let last = rule.selector.compounds.last else { continue }
@@ -71,18 +85,28 @@ struct DocumentTree {
             }
         }
         cascaded = Array(repeating: nil, count: nodes.count)
+        attributesCounted = Array(repeating: false, count: nodes.count)
     }
 
     private mutating func add(_ element: SVGElement, parent: Int?, depth: Int) throws(TooLarge) {
         guard nodes.count < DocumentTree.maxElements else { throw .elements }
         guard depth <= DocumentTree.maxDepth else { throw .depth }
         let index = nodes.count
-        let classes = element.attribute("class").map {
-            $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
-        } ?? []
+        // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
+        var id: String? = nil
+        var hasStyle = false
+        for a in element.attributes {
+            switch a.name.utf8.count {
+            case 2: if id == nil, a.name == "id" { id = a.value }
+            case 5: if a.name == "style" { hasStyle = true }
+            default: break
+            }
+        }
+        // Classes are split once the style sheet is known to have rules (only selectors read them).
         nodes.append(Node(name: element.name, isSVG: element.isSVG, attributes: element.attributes,
-                          text: element.text, line: element.line, parent: parent, children: [], classes: classes))
-        if let id = element.attribute("id"), ids[id] == nil { ids[id] = index }
+                          text: element.text, line: element.line, parent: parent, children: [], classes: [],
+                          kind: ElementKind(name: element.name), hasStyleAttribute: hasStyle))
+        if let id, ids[id] == nil { ids[id] = index }
         for child in element.children {
             let childIndex = nodes.count
             try add(child, parent: index, depth: depth + 1)
@@ -110,7 +134,7 @@ struct DocumentTree {
         if let cached = cascaded[index] { return cached }
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
-        cascadeWork += node.attributes.count
+        countAttributes(of: index)
         for (name, value) in node.attributes where name != "style" {
             result.append(.init(name: name, value: value, important: false))
         }
@@ -155,10 +179,31 @@ struct DocumentTree {
         return result
     }
 
+    /// Whether the declarations of `index` are exactly its attributes, in order, none `!important`: no
+    /// style sheet rules and no `style` attribute (most icons). The resolver then reads the attributes
+    /// in place instead of building the declaration list.
+    func hasPlainDeclarations(_ index: Int) -> Bool {
+        styleSheet.rules.isEmpty && !nodes[index].hasStyleAttribute
+    }
+
+    /// Counts reading the attributes of `index` as cascade work, the first time only (as the cached
+    /// declaration list did).
+    mutating func countAttributes(of index: Int) {
+        if attributesCounted[index] { return }
+        attributesCounted[index] = true
+        cascadeWork += nodes[index].attributes.count
+    }
+
     /// The winning value of one property for `index`, if any declaration sets it.
     mutating func value(_ property: String, of index: Int) -> String? {
         var found: String? = nil
-        for d in declarations(of: index) where d.name == property { found = d.value }
+        let count = property.utf8.count
+        if hasPlainDeclarations(index) {
+            countAttributes(of: index)
+            for a in nodes[index].attributes where a.name.utf8.count == count && a.name == property { found = a.value }
+            return found
+        }
+        for d in declarations(of: index) where d.name.utf8.count == count && d.name == property { found = d.value }
         return found
     }
 
@@ -210,5 +255,40 @@ struct DocumentTree {
             }
         }
         return true
+    }
+}
+
+/// What the resolver does with an element, from its local name: classified once per node, so that
+/// resolving compares integers instead of names.
+enum ElementKind: UInt8 {
+    case g, a, `switch`, use, svg, path, rect, circle, ellipse, line, polyline, polygon
+    /// Draws nothing itself and is skipped silently (`SVGResolver.definitionElements`).
+    case definition
+    /// Anything else (text, image, foreignObject, unknown names).
+    case other
+
+    init(name: String) {
+        switch name {
+        case "g": self = .g
+        case "a": self = .a
+        case "switch": self = .switch
+        case "use": self = .use
+        case "svg": self = .svg
+        case "path": self = .path
+        case "rect": self = .rect
+        case "circle": self = .circle
+        case "ellipse": self = .ellipse
+        case "line": self = .line
+        case "polyline": self = .polyline
+        case "polygon": self = .polygon
+        default: self = SVGResolver.definitionElements.contains(name) ? .definition : .other
+        }
+    }
+
+    var isShape: Bool {
+        switch self {
+        case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon: return true
+        default: return false
+        }
     }
 }

@@ -20,6 +20,7 @@ public struct SVGLength: Hashable, Sendable {
         var scanner = NumberScanner(text)
         scanner.skipWhitespace()
         guard let v = scanner.number() else { return nil }
+        if scanner.isAtEnd { return SVGLength(v, .none) }  // a plain number, the usual case
         let rest = String(decoding: scanner.bytes[scanner.position...], as: UTF8.self)
         var unitText = Substring(rest)
         while let last = unitText.last, last == " " || last == "\t" || last == "\n" || last == "\r" {

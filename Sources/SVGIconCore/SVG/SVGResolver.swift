@@ -135,7 +135,7 @@ public struct SVGResolver {
             warnOnce(root, "CSS selector \"\(selector)\" is not supported; its rules are ignored", key: "css-selector")
         }
         var style = SVGStyle()
-        apply(tree.declarations(of: root), to: &style, node: root)
+        applyDeclarations(of: root, to: &style)
         var layers: [SVGIconLayer] = []
         if !style.displayNone {
             layers = children(of: root, style: style)
@@ -167,11 +167,13 @@ public struct SVGResolver {
         let node = tree.nodes[index]
         guard node.isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
         let name = node.name
-        if SVGResolver.definitionElements.contains(name) { return nil }
-        switch name {
-        case "g", "a", "switch", "use", "svg", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+        let kind = node.kind
+        switch kind {
+        case .definition:
+            return nil
+        case .g, .a, .switch, .use, .svg, .path, .rect, .circle, .ellipse, .line, .polyline, .polygon:
             break
-        default:
+        case .other:
             // text, image, foreignObject and anything unknown.
             warnOnce(index, "not supported; skipped")
             return nil
@@ -192,23 +194,23 @@ public struct SVGResolver {
         nesting += 1
         defer { nesting -= 1 }
         var style = parentStyle.inherited()
-        apply(tree.declarations(of: index), to: &style, node: index)
+        applyDeclarations(of: index, to: &style)
         if style.displayNone { return nil }
         let transform = transformAttribute(index)
         var layer: SVGIconLayer
-        switch name {
-        case "g", "a":
+        switch kind {
+        case .g, .a:
             let layers = children(of: index, style: style)
             if layers.isEmpty { return nil }
             layer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity, elementName: name)
-        case "switch":
+        case .switch:
             guard let chosen = tree.nodes[index].children.first(where: { passesConditions($0) }),
                   let child = resolveNode(chosen, parentStyle: style) else { return nil }
             layer = SVGIconLayer(content: .group([child]), transform: transform, opacity: style.opacity, elementName: name)
-        case "use":
+        case .use:
             guard let used = resolveUse(index, style: style) else { return nil }
             layer = SVGIconLayer(content: .group([used]), transform: transform, opacity: style.opacity, elementName: name)
-        case "svg":
+        case .svg:
             guard let inner = resolveNestedViewport(index, style: style, width: nil, height: nil) else { return nil }
             layer = SVGIconLayer(content: .group([inner]), transform: transform, opacity: style.opacity, elementName: name)
         default:
@@ -224,7 +226,7 @@ public struct SVGResolver {
     @inline(never)
     private func passesConditions(_ index: Int) -> Bool {
         let node = tree.nodes[index]
-        guard node.isSVG, !SVGResolver.definitionElements.contains(node.name) else { return false }
+        guard node.isSVG, node.kind != .definition else { return false }
         if node.attribute("requiredExtensions") != nil { return false }
         if let languages = node.attribute("systemLanguage") {
             return languages.split(separator: ",").contains { $0.trimmingCSSWhitespace.lowercased().hasPrefix("en") }
@@ -262,7 +264,7 @@ public struct SVGResolver {
         } else if targetNode.isSVG && targetNode.name == "svg" {
             let w = optionalLength(index, "width", axis: .x), h = optionalLength(index, "height", axis: .y)
             var symbolStyle = style.inherited()
-            apply(tree.declarations(of: target), to: &symbolStyle, node: target)
+            applyDeclarations(of: target, to: &symbolStyle)
             if symbolStyle.displayNone { return nil }
             content = resolveNestedViewport(target, style: symbolStyle, width: w, height: h)
         } else {
@@ -277,7 +279,7 @@ public struct SVGResolver {
     /// clipped to that viewport unless `overflow` is visible.
     private mutating func resolveSymbol(_ symbol: Int, use: Int, style: SVGStyle) -> SVGIconLayer? {
         var symbolStyle = style.inherited()
-        apply(tree.declarations(of: symbol), to: &symbolStyle, node: symbol)
+        applyDeclarations(of: symbol, to: &symbolStyle)
         if symbolStyle.displayNone { return nil }
         let w = optionalLength(use, "width", axis: .x) ?? optionalLength(symbol, "width", axis: .x) ?? viewportWidth
         let h = optionalLength(use, "height", axis: .y) ?? optionalLength(symbol, "height", axis: .y) ?? viewportHeight
@@ -371,13 +373,15 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        for marker in ["marker-start", "marker-mid", "marker-end", "marker"] {
+        for marker in SVGResolver.markerProperties {
             if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
                 warnOnce(index, "markers are not supported; drawn without them", key: "marker")
             }
         }
         return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
     }
+
+    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker"]
 
     mutating func shapePath(_ index: Int) -> SVGPath {
         let node = tree.nodes[index]
@@ -524,12 +528,26 @@ public struct SVGResolver {
     mutating func documentStyle(of index: Int) -> SVGStyle {
         if let cached = documentStyles[index] { return cached }
         var style = tree.nodes[index].parent.map { documentStyle(of: $0).inherited() } ?? SVGStyle()
-        apply(tree.declarations(of: index), to: &style, node: index)
+        applyDeclarations(of: index, to: &style)
         documentStyles[index] = style
         return style
     }
 
+    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
     @inline(never)
+    mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
+        guard tree.hasPlainDeclarations(index) else {
+            apply(tree.declarations(of: index), to: &style, node: index)
+            return
+        }
+        tree.countAttributes(of: index)
+        let parent = style
+        let attributes = tree.nodes[index].attributes
+        for a in attributes {
+            apply(property: a.name, value: a.value, to: &style, parent: parent, node: index)
+        }
+    }
+
     mutating func apply(_ declarations: [CSSStyleSheet.Declaration], to style: inout SVGStyle, node: Int) {
         let parent = style
         for d in declarations {
@@ -539,7 +557,9 @@ public struct SVGResolver {
 
     private mutating func apply(property: String, value rawValue: String, to style: inout SVGStyle,
                                 parent: SVGStyle, node: Int) {
-        let value = String(rawValue.trimmingCSSWhitespace)
+        // Most declarations are attributes that are not style properties (d, x, viewBox…): skip them first.
+        guard let known = StyleProperty(name: property) else { return }
+        let value = trimmedCSSValue(rawValue)
         let inherit = value == "inherit"
         func number(_ v: String) -> Double? {
             var scanner = NumberScanner(v)
@@ -550,44 +570,44 @@ public struct SVGResolver {
             if v.hasSuffix("%"), let n = number(String(v.dropLast())) { return min(1, max(0, n / 100)) }
             return number(v).map { min(1, max(0, $0)) }
         }
-        switch property {
-        case "fill":
+        switch known {
+        case .fill:
             if inherit { style.fill = parent.fill } else if let p = PaintValue.parse(value) { style.fill = p }
             else { invalid(node, property, value) }
-        case "stroke":
+        case .stroke:
             if inherit { style.stroke = parent.stroke } else if let p = PaintValue.parse(value) { style.stroke = p }
             else { invalid(node, property, value) }
-        case "color":
+        case .color:
             if options.tintOverridesColor { break }
             if inherit { style.color = parent.color }
-            else if value.lowercased() == "currentcolor" { /* keeps the inherited color */ }
+            else if asciiEqualsIgnoringCase(value, "currentcolor") { /* keeps the inherited color */ }
             else if let c = SVGColor(css: value) { style.color = c }
             else { invalid(node, property, value) }
-        case "fill-opacity":
+        case .fillOpacity:
             if inherit { style.fillOpacity = parent.fillOpacity } else if let o = opacity(value) { style.fillOpacity = o }
-        case "stroke-opacity":
+        case .strokeOpacity:
             if inherit { style.strokeOpacity = parent.strokeOpacity } else if let o = opacity(value) { style.strokeOpacity = o }
-        case "opacity":
+        case .opacity:
             if let o = opacity(value) { style.opacity = o }
-        case "fill-rule":
+        case .fillRule:
             if inherit { style.fillRule = parent.fillRule } else if let r = FillRule(rawValue: value) { style.fillRule = r }
-        case "clip-rule":
+        case .clipRule:
             if inherit { style.clipRule = parent.clipRule } else if let r = FillRule(rawValue: value) { style.clipRule = r }
-        case "stroke-width":
+        case .strokeWidth:
             if inherit { style.strokeWidth = parent.strokeWidth }
             else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
                 style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal))
             } else { invalid(node, property, value) }
-        case "stroke-linecap":
+        case .strokeLinecap:
             if inherit { style.lineCap = parent.lineCap } else if let c = LineCap(rawValue: value) { style.lineCap = c }
-        case "stroke-linejoin":
+        case .strokeLinejoin:
             if inherit { style.lineJoin = parent.lineJoin }
             else if let j = LineJoin(rawValue: value) { style.lineJoin = j }
             else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
-        case "stroke-miterlimit":
+        case .strokeMiterlimit:
             if inherit { style.miterLimit = parent.miterLimit }
             else if let m = number(value), m >= 1 { style.miterLimit = m }
-        case "stroke-dasharray":
+        case .strokeDasharray:
             if inherit { style.dashArray = parent.dashArray }
             else if value == "none" { style.dashArray = [] }
             else if let list = dashList(value) {
@@ -598,18 +618,18 @@ public struct SVGResolver {
                     style.dashArray = list.count % 2 == 1 ? list + list : list
                 }
             } else { invalid(node, property, value) }
-        case "stroke-dashoffset":
+        case .strokeDashoffset:
             if inherit { style.dashOffset = parent.dashOffset }
             else if let l = SVGLength.parse(value), l.value.isFinite {
                 style.dashOffset = l.pixels(percentBase: percentBase(.diagonal))
             }
-        case "visibility":
+        case .visibility:
             if inherit { style.visible = parent.visible }
             else if value == "visible" { style.visible = true }
             else if value == "hidden" || value == "collapse" { style.visible = false }
-        case "display":
+        case .display:
             if value == "none" { style.displayNone = true }
-        case "paint-order":
+        case .paintOrder:
             if inherit { style.strokeFirst = parent.strokeFirst; break }
             // The first of fill/stroke named decides; "normal" is fill, stroke, markers.
             let words = value.split(separator: " ").map { $0.trimmingCSSWhitespace }
@@ -617,12 +637,10 @@ public struct SVGResolver {
             if value == "normal" { style.strokeFirst = false }
             else if let s = strokeIndex { style.strokeFirst = fillIndex.map { s < $0 } ?? true }
             else if fillIndex != nil { style.strokeFirst = false }
-        case "vector-effect":
+        case .vectorEffect:
             style.nonScalingStroke = value == "non-scaling-stroke"
-        case "overflow":
+        case .overflow:
             style.overflowVisible = value == "visible" || value == "auto"
-        default:
-            break
         }
     }
 

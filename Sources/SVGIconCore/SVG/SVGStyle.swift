@@ -12,6 +12,21 @@ enum PaintValue: Hashable, Sendable {
 
     /// Parses a `fill`/`stroke` value; nil when it is not a valid paint (the declaration is then ignored).
     static func parse(_ raw: String) -> PaintValue? {
+        // The keywords are ASCII, and no other character lowercases to one of their letters, so comparing
+        // the bytes without ASCII case decides as `lowercased()` did; only `url(` takes the general path.
+        let text = trimmedCSSValue(raw)
+        if text.isEmpty { return nil }
+        if asciiEqualsIgnoringCase(text, "none") { return PaintValue.none }
+        if asciiEqualsIgnoringCase(text, "currentcolor") { return .currentColor }
+        if !asciiHasPrefixIgnoringCase(text, "url(") {
+            if let c = SVGColor(css: text) { return .color(c) }
+            return nil
+        }
+        return parseGeneral(text)
+    }
+
+    /// The original reading of a paint (for `url(…)` values).
+    private static func parseGeneral(_ raw: String) -> PaintValue? {
         let text = trimmed(raw)
         if text.isEmpty { return nil }
         let lower = text.lowercased()
@@ -100,4 +115,78 @@ func trimmed(_ s: some StringProtocol) -> String {
     while let f = sub.first, f == " " || f == "\t" || f == "\n" || f == "\r" || f == "\u{0C}" { sub.removeFirst() }
     while let l = sub.last, l == " " || l == "\t" || l == "\n" || l == "\r" || l == "\u{0C}" { sub.removeLast() }
     return String(sub)
+}
+
+/// The properties `SVGResolver.apply` reads, recognised from a declaration's name by its length and
+/// then one comparison, so that the many attributes that are not style properties (`d`, `x`, `viewBox`…)
+/// are passed over without a string switch.
+enum StyleProperty: UInt8 {
+    case fill, stroke, color, fillOpacity, strokeOpacity, opacity, fillRule, clipRule, strokeWidth
+    case strokeLinecap, strokeLinejoin, strokeMiterlimit, strokeDasharray, strokeDashoffset
+    case visibility, display, paintOrder, vectorEffect, overflow
+
+    init?(name: String) {
+        switch name.utf8.count {
+        case 4: if name == "fill" { self = .fill; return }
+        case 5: if name == "color" { self = .color; return }
+        case 6: if name == "stroke" { self = .stroke; return }
+        case 7:
+            if name == "opacity" { self = .opacity; return }
+            if name == "display" { self = .display; return }
+        case 8: if name == "overflow" { self = .overflow; return }
+        case 9:
+            if name == "fill-rule" { self = .fillRule; return }
+            if name == "clip-rule" { self = .clipRule; return }
+        case 10: if name == "visibility" { self = .visibility; return }
+        case 11: if name == "paint-order" { self = .paintOrder; return }
+        case 12:
+            if name == "fill-opacity" { self = .fillOpacity; return }
+            if name == "stroke-width" { self = .strokeWidth; return }
+        case 13: if name == "vector-effect" { self = .vectorEffect; return }
+        case 14:
+            if name == "stroke-opacity" { self = .strokeOpacity; return }
+            if name == "stroke-linecap" { self = .strokeLinecap; return }
+        case 15: if name == "stroke-linejoin" { self = .strokeLinejoin; return }
+        case 16: if name == "stroke-dasharray" { self = .strokeDasharray; return }
+        case 17:
+            if name == "stroke-miterlimit" { self = .strokeMiterlimit; return }
+            if name == "stroke-dashoffset" { self = .strokeDashoffset; return }
+        default: break
+        }
+        return nil
+    }
+}
+
+/// `text.trimmingCSSWhitespace` as a String, without copying when there is nothing to trim: when neither
+/// the first nor the last byte is whitespace, no Character at either end can be whitespace either.
+func trimmedCSSValue(_ text: String) -> String {
+    let utf8 = text.utf8
+    if let first = utf8.first, let last = utf8.last,
+       !NumberScanner.isWhitespace(first), !NumberScanner.isWhitespace(last) {
+        return text
+    }
+    return String(text.trimmingCSSWhitespace)
+}
+
+/// Whether `text` is `lowercaseASCII` up to ASCII case, byte for byte.
+func asciiEqualsIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> Bool {
+    let utf8 = text.utf8
+    guard utf8.count == lowercaseASCII.utf8CodeUnitCount else { return false }
+    return asciiHasPrefixIgnoringCase(text, lowercaseASCII)
+}
+
+/// Whether `text` starts with `lowercaseASCII` up to ASCII case, byte for byte.
+func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> Bool {
+    let count = lowercaseASCII.utf8CodeUnitCount
+    guard text.utf8.count >= count else { return false }
+    return lowercaseASCII.withUTF8Buffer { keyword in
+        var i = 0
+        for byte in text.utf8 {
+            if i == count { break }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != keyword[i] { return false }
+            i += 1
+        }
+        return true
+    }
 }

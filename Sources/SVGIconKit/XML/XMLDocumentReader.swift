@@ -101,6 +101,8 @@ public enum XMLDocumentReader {
     /// signs: an upper bound on the attributes of the start tag there, since attribute values cannot hold
     /// a '<'. Linear, and it errs only towards counting a text or comment with that many '=' signs.
     static func lineWithTooManyAttributes(_ bytes: [UInt8]) -> Int? {
+        // Fewer bytes than the limit cannot hold that many '=' signs (icons are this small).
+        if bytes.count <= maxAttributes { return nil }
         var line = 1, stretchLine = 1, equals = 0
         for byte in bytes {
             switch byte {
@@ -217,17 +219,35 @@ public enum XMLDocumentReader {
         let file: String
         /// Bytes (and references) entity expansion may still produce.
         var budget = XMLDocumentReader.maxEntityExpansion
+        /// The last namespace read without entity references, by the libxml2 declaration it came from.
+        var lastNamespace: (ns: xmlNsPtr, uri: String?)?
 
         mutating func element(from node: xmlNodePtr) throws(SVGLoadError) -> SVGElement {
             let line = Int(xmlGetLineNo(node))
             let name = String(cString: node.pointee.name)
-            var namespace = node.pointee.ns.flatMap { ns in ns.pointee.href.map { String(cString: $0) } }
-            if let uri = namespace, uri.contains("&") {
-                // xmlns="&ns_svg;": libxml2 keeps the reference as written.
-                namespace = try expandReferences(in: uri, line: line, depth: 0)
+            var namespace: String?
+            if let ns = node.pointee.ns, ns == lastNamespace?.ns {
+                // Children share their parent's namespace declaration: read its name once.
+                namespace = lastNamespace?.uri
+            } else {
+                namespace = node.pointee.ns.flatMap { ns in ns.pointee.href.map { String(cString: $0) } }
+                if let uri = namespace, uri.utf8.contains(UInt8(ascii: "&")) {
+                    // xmlns="&ns_svg;": libxml2 keeps the reference as written. Expanded for every element
+                    // (each expansion spends from the budget), so never remembered.
+                    namespace = try expandReferences(in: uri, line: line, depth: 0)
+                } else if let ns = node.pointee.ns {
+                    lastNamespace = (ns, namespace)
+                }
             }
             var attributes: [(name: String, value: String)] = []
+            var count = 0
             var attribute = node.pointee.properties
+            while let a = attribute {
+                count += 1
+                attribute = a.pointee.next
+            }
+            attributes.reserveCapacity(count)
+            attribute = node.pointee.properties
             while let a = attribute {
                 var attributeName = String(cString: a.pointee.name)
                 if let prefix = a.pointee.ns?.pointee.prefix {
