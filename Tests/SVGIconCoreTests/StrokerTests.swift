@@ -1,8 +1,8 @@
 import Testing
 import SVGIconCore
 
-/// Stroke outlines, measured by their exact area: the rasterizer sums exact areas and the stroker's pieces
-/// abut without overlapping, so the total coverage of a stroke is its geometric area.
+/// Stroke outlines, measured by their exact area: the rasterizer fills the outline with the exact nonzero
+/// rule (overlaps count once), so the total coverage of a stroke is its geometric area.
 @Suite("Stroker")
 struct StrokerTests {
     let canvas = 32

@@ -45,22 +45,34 @@ private func reduceQuarterTurns(_ x: Double) -> (Int, Double) {
     return (Int(qd), r)
 }
 
-private func sinKernel(_ x: Double) -> Double { taylor(x, first: x, power: 1) }
-
-private func cosKernel(_ x: Double) -> Double { taylor(x, first: 1, power: 0) }
-
-/// Σ (−1)^k x^(power + 2k) / (power + 2k)! to ten terms: |x| ≤ π/4 gives error < 1e-17.
-private func taylor(_ x: Double, first: Double, power: Double) -> Double {
+private func sinKernel(_ x: Double) -> Double {
+    // x − x³/3! + x⁵/5! − … + x¹⁹/19!, in Horner form.
     let x2 = x * x
-    var term = first
-    var sum = first
-    var n = power
-    for _ in 0..<9 {
-        term *= -x2 / ((n + 1) * (n + 2))
-        n += 2
-        sum += term
-    }
-    return sum
+    var p = -1.0 / 121_645_100_408_832_000  // −1/19!
+    p = p * x2 + 1.0 / 355_687_428_096_000  // 1/17!
+    p = p * x2 - 1.0 / 1_307_674_368_000  // −1/15!
+    p = p * x2 + 1.0 / 6_227_020_800  // 1/13!
+    p = p * x2 - 1.0 / 39_916_800  // −1/11!
+    p = p * x2 + 1.0 / 362_880
+    p = p * x2 - 1.0 / 5_040
+    p = p * x2 + 1.0 / 120
+    p = p * x2 - 1.0 / 6
+    return x + x * x2 * p
+}
+
+private func cosKernel(_ x: Double) -> Double {
+    // 1 − x²/2! + x⁴/4! − … + x¹⁸/18!, in Horner form.
+    let x2 = x * x
+    var p = 1.0 / 6_402_373_705_728_000  // 1/18!
+    p = p * x2 - 1.0 / 20_922_789_888_000  // −1/16!
+    p = p * x2 + 1.0 / 87_178_291_200  // 1/14!
+    p = p * x2 - 1.0 / 479_001_600  // −1/12!
+    p = p * x2 + 1.0 / 3_628_800
+    p = p * x2 - 1.0 / 40_320
+    p = p * x2 + 1.0 / 720
+    p = p * x2 - 1.0 / 24
+    p = p * x2 + 1.0 / 2
+    return 1 - x2 * p
 }
 
 /// atan(x) for any x, via argument halving and a series.
@@ -77,16 +89,23 @@ func arctangent(_ x: Double) -> Double {
         y = y / (1 + (1 + y * y).squareRoot())
         factor *= 2
     }
+    // y − y³/3 + y⁵/5 − … + y²⁹/29, in Horner form.
     let y2 = y * y
-    var term = y
-    var sum = y
-    var k = 1.0
-    for _ in 0..<14 {
-        term *= -y2
-        k += 2
-        sum += term / k
-    }
-    return sum * factor
+    var p = 1.0 / 29
+    p = p * y2 - 1.0 / 27
+    p = p * y2 + 1.0 / 25
+    p = p * y2 - 1.0 / 23
+    p = p * y2 + 1.0 / 21
+    p = p * y2 - 1.0 / 19
+    p = p * y2 + 1.0 / 17
+    p = p * y2 - 1.0 / 15
+    p = p * y2 + 1.0 / 13
+    p = p * y2 - 1.0 / 11
+    p = p * y2 + 1.0 / 9
+    p = p * y2 - 1.0 / 7
+    p = p * y2 + 1.0 / 5
+    p = p * y2 - 1.0 / 3
+    return (y + y * y2 * p) * factor
 }
 
 @usableFromInline

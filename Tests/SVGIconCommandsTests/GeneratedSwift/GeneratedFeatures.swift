@@ -31,10 +31,10 @@ enum GeneratedFeatures {
                     )
                 ),
                 transform: SVGTransform(
-                    a: 0.8660254037844386,
+                    a: 0.8660254037844387,
                     b: 0.49999999999999994,
                     c: -0.49999999999999994,
-                    d: 0.8660254037844386,
+                    d: 0.8660254037844387,
                     e: 0,
                     f: 0
                 ),
@@ -63,7 +63,7 @@ enum GeneratedFeatures {
                         elementName: "line"
                     ),
                 ]),
-                transform: SVGTransform(a: 1, b: 0, c: 0.17632698070846495, d: 1, e: 0, f: 0),
+                transform: SVGTransform(a: 1, b: 0, c: 0.17632698070846498, d: 1, e: 0, f: 0),
                 opacity: 0.5,
                 elementName: "a"
             ),

@@ -20,8 +20,8 @@ extension SVGIconDefinition {
             SVGIconLayer(
                 shape: SVGShape(
                     path: PathDataParser.parse("""
-                        M9 11.5 L9 7 C9 5.34314575050762 10.34314575050762 4 12 4
-                        C13.65685424949238 4 15 5.343145750507619 15 7 L15 11.5
+                        M9 11.5 L9 7 C9 5.34314575050762 10.343145750507619 4 12 4
+                        C13.65685424949238 4 15 5.3431457505076185 15 7 L15 11.5
                         """).path,
                     fill: nil,
                     stroke: SVGStroke(style: StrokeStyle(width: 2, cap: .round, join: .round))
