@@ -5,16 +5,17 @@
 /// horizontal bands at every edge end point (and wherever two edges cross), so that inside a band the
 /// left-to-right order of the edges is fixed and the winding number between neighbours is constant. In
 /// each band only the edges where the fill rule's inside/outside actually changes are kept — the outline
-/// of the filled region — and each of those deposits, per pixel row, the exact signed area it leaves to
-/// its right into the cell it passes through and the next one. A running sum along every row then gives
-/// each pixel's covered area.
+/// of the filled region — and each stretch of those deposits, per pixel row, the exact signed area it
+/// leaves to its right into the cell it passes through and the next one. A running sum along every row
+/// then gives each pixel's covered area.
 ///
 /// So coverage is the exact area of the filled region inside each pixel: overlapping contours (a stroke
-/// drawn twice, crossing strokes, the pieces of a stroke outline) are not counted twice at anti-aliased
-/// edges, as a plain signed-area accumulator (sum, then clamp) would.
+/// drawn twice, crossing strokes, a stroke outline folding over itself at a sharp corner) are not counted
+/// twice at anti-aliased edges, as a plain signed-area accumulator (sum, then clamp) would.
 ///
-/// Only the bounding box of what was drawn is swept and cleared, so a small shape on a large canvas costs
-/// what the shape covers.
+/// Cost: the sweep keeps its edges sorted from band to band and re-walks them only where edges really
+/// join, leave or cross (an edge that continues its contour takes the place of the one it continues), and
+/// only cells that received area are swept, so a shape costs its outline, not its area.
 public struct CoverageRasterizer {
     public private(set) var width: Int
     public private(set) var height: Int
@@ -43,8 +44,6 @@ public struct CoverageRasterizer {
     private var rowStarts: [Int] = []
     private var sortedEdges: [Edge] = []
     private var eventYs: [Double] = []
-    private var slots: [Int32] = []
-    private var removedEdges: [Bool] = []
 
     /// Bands are not split further at edge crossings below this height (pixels).
     static let minimumBandHeight = 1.0 / 1024
@@ -120,66 +119,6 @@ public struct CoverageRasterizer {
     }
 
     // MARK: Band sweep
-
-    /// Removes pairs of edges that coincide exactly with opposite directions — the shared sides of pieces
-    /// that abut, like the segments and joins of a stroke outline. They cancel in every winding number, so
-    /// dropping them changes no coverage, and the sweep has far fewer edges and events to go through.
-    private mutating func cancelSharedEdges() {
-        let n = edges.count
-        guard n > 1 else { return }
-        // Open addressing: each slot holds an edge index waiting for its opposite twin (−1 empty,
-        // −2 a slot whose edge was cancelled).
-        var capacity = 16
-        while capacity < n * 2 { capacity <<= 1 }
-        if slots.count < capacity {
-            slots = [Int32](repeating: -1, count: capacity)
-        } else {
-            for i in 0..<capacity { slots[i] = -1 }
-        }
-        if removedEdges.count < n { removedEdges = [Bool](repeating: false, count: n) }
-        let mask = capacity - 1
-        edges.withUnsafeBufferPointer { edges in
-            slots.withUnsafeMutableBufferPointer { slots in
-                removedEdges.withUnsafeMutableBufferPointer { removed in
-                    for i in 0..<n { removed[i] = false }
-                    for i in 0..<n {
-                        let e = edges[i]
-                        var h = e.x0.bitPattern &* 0x9E37_79B9_7F4A_7C15
-                        h ^= e.y0.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
-                        h ^= e.x1.bitPattern &* 0x1656_67B1_9E37_79F9
-                        h ^= e.y1.bitPattern &* 0x27D4_EB2F_1656_67C5
-                        var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
-                        var freeSlot = -1
-                        while true {
-                            let occupant = Int(slots[slot])
-                            if occupant == -1 {
-                                slots[freeSlot >= 0 ? freeSlot : slot] = Int32(i)
-                                break
-                            }
-                            if occupant == -2 {
-                                if freeSlot < 0 { freeSlot = slot }
-                            } else {
-                                let o = edges[occupant]
-                                if o.dir == -e.dir && o.x0 == e.x0 && o.y0 == e.y0 && o.x1 == e.x1 && o.y1 == e.y1 {
-                                    removed[occupant] = true
-                                    removed[i] = true
-                                    slots[slot] = -2
-                                    break
-                                }
-                            }
-                            slot = (slot + 1) & mask
-                        }
-                    }
-                }
-            }
-        }
-        var w = 0
-        for i in 0..<n where !removedEdges[i] {
-            edges[w] = edges[i]
-            w += 1
-        }
-        edges.removeLast(n - w)
-    }
 
     /// An edge taking part in the band sweep: its line, its x at the top and bottom of the current band,
     /// and the stretch of it that currently lies on the outline (deposited in one piece when that ends).
@@ -594,12 +533,8 @@ public struct CoverageRasterizer {
     ///
     /// Only cells that received area are visited; between two of them the coverage cannot change, so a
     /// large shape costs its outline, not its area.
-    ///
-    /// `cancelSharedEdges`: first drop pairs of exactly coincident, opposite edges (use it for outlines
-    /// made of abutting pieces, such as strokes; it never changes the result, only the cost).
-    public mutating func sweep(rule: FillRule, cancelSharedEdges cancel: Bool = false,
+    public mutating func sweep(rule: FillRule,
                                _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: Float) -> Void) {
-        if cancel { cancelSharedEdges() }
         depositOutline(rule: rule)
         guard minY <= maxY, width > 0 else { return }
         work += (min(height - 1, maxY) - max(0, minY) + 1) * wordsPerRow  // the rows' words scanned

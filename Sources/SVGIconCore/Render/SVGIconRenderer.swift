@@ -193,7 +193,7 @@ public struct SVGIconRenderer {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            paint(rule: fill.rule, cancelSharedEdges: false, shader: shader, into: &pixmap)
+            paint(rule: fill.rule, shader: shader, into: &pixmap)
         }
     }
 
@@ -210,12 +210,12 @@ public struct SVGIconRenderer {
             } else {
                 strokeOutline(path, style: stroke.style, transform: t)
             }
-            paint(rule: .nonzero, cancelSharedEdges: false, shader: shader, into: &pixmap)
+            paint(rule: .nonzero, shader: shader, into: &pixmap)
         }
     }
 
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
-    private mutating func paint(rule: FillRule, cancelSharedEdges: Bool, shader: PaintShader,
+    private mutating func paint(rule: FillRule, shader: PaintShader,
                                 into pixmap: inout Pixmap) {
         if case .solid(let color) = shader.kind {
             let width = pixmap.width
@@ -224,12 +224,12 @@ public struct SVGIconRenderer {
                     rasterizer.sweep(rule: rule) { _, _, _, _ in }  // an empty canvas: only clear the edges
                     return
                 }
-                rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+                rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
                     Pixmap.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: coverage, color: color)
                 }
             }
         } else {
-            rasterizer.sweep(rule: rule, cancelSharedEdges: cancelSharedEdges) { y, x0, x1, coverage in
+            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
                 for x in x0..<x1 {
                     guard let color = shader.color(x: x, y: y) else { continue }
                     pixmap.blendPixel(x: x, y: y, coverage: coverage, color: color)
