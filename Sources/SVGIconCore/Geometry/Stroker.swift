@@ -21,6 +21,9 @@ public struct Stroker {
         var right: [SVGPoint] = []
     }
     private let buffers: Buffers
+    /// The longest chord step (radians) for arcs of the pen's radius within `tolerance`: every join and
+    /// cap arc has that radius, so it is worked out once.
+    private let maxArcStep: Double
 
     public init(style: StrokeStyle, tolerance: Double) {
         self.init(style: style, tolerance: tolerance, buffers: Buffers())
@@ -30,6 +33,7 @@ public struct Stroker {
         self.style = style
         self.tolerance = tolerance
         self.buffers = buffers
+        self.maxArcStep = Stroker.maxArcStep(radius: style.width / 2, tolerance: tolerance)
     }
 
     private var halfWidth: Double { style.width / 2 }
@@ -205,10 +209,9 @@ public struct Stroker {
 
     /// Appends the interior points of a circular arc around `center`, starting at `center + from` and
     /// turning by `sweep` radians (the end point itself is not appended).
+    /// `from` has the pen's radius (half the stroke width), which `maxArcStep` was worked out for.
     private func appendArc(center: SVGPoint, from: SVGPoint, sweep: Double, _ polygon: inout [SVGPoint]) {
-        let r = from.length
-        guard r > 0 else { return }
-        let steps = Stroker.arcSteps(radius: r, sweep: sweep.magnitude, tolerance: tolerance)
+        let steps = Stroker.arcSteps(sweep: sweep.magnitude, maxStep: maxArcStep)
         if steps <= 1 { return }
         let step = sweep / Double(steps)
         let (s, c) = (sine(step), cosine(step))
@@ -219,11 +222,17 @@ public struct Stroker {
         }
     }
 
-    /// Number of chords for an arc so that no chord strays more than `tolerance` from the circle.
-    static func arcSteps(radius r: Double, sweep: Double, tolerance: Double) -> Int {
-        guard sweep > 0, r > 0, sweep.isFinite, r.isFinite else { return 1 }
-        if tolerance >= r { return max(1, Int((sweep / (Double.pi / 2)).rounded(.up))) }
-        let maxStep = 2 * arccosine(1 - tolerance / r)
+    /// The largest angle a chord of a circle of radius `r` may span and stay within `tolerance` of it
+    /// (a quarter turn when the tolerance is as large as the circle; 0 for no circle).
+    static func maxArcStep(radius r: Double, tolerance: Double) -> Double {
+        guard r > 0, r.isFinite else { return 0 }
+        if tolerance >= r { return Double.pi / 2 }
+        return 2 * arccosine(1 - tolerance / r)
+    }
+
+    /// Number of chords for an arc of `sweep` radians with chords of at most `maxStep` (1 to 1024).
+    static func arcSteps(sweep: Double, maxStep: Double) -> Int {
+        guard sweep > 0, sweep.isFinite, maxStep > 0 else { return 1 }
         let n = (sweep / maxStep).rounded(.up)
         return n < 1 ? 1 : (n > 1024 ? 1024 : Int(n))
     }
