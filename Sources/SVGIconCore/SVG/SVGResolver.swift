@@ -74,9 +74,26 @@ public struct SVGResolver {
         guard root.name == "svg", root.isSVG else {
             throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
         }
+        return try resolve(options: options) { () throws(DocumentTree.TooLarge) in try DocumentTree(root) }
+    }
+
+    /// Resolves a document whose elements were read straight into `nodes` (the XML reader's path, which
+    /// builds no `SVGElement`s); the same as `resolve(_:options:)` on the equivalent element tree.
+    package static func resolve(_ nodes: DocumentNodes, options: Options = Options()) throws -> SVGParseResult {
+        guard let root = nodes.root else {
+            throw SVGResolveError.notSVGRoot(name: "", line: 0)
+        }
+        guard root.name == "svg", root.isSVG else {
+            throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
+        }
+        return try resolve(options: options) { () throws(DocumentTree.TooLarge) in try DocumentTree(nodes) }
+    }
+
+    private static func resolve(options: Options,
+                                tree makeTree: () throws(DocumentTree.TooLarge) -> DocumentTree) throws -> SVGParseResult {
         let tree: DocumentTree
         do throws(DocumentTree.TooLarge) {
-            tree = try DocumentTree(root)
+            tree = try makeTree()
         } catch .elements {
             throw SVGResolveError.tooManyElements(limit: DocumentTree.maxElements)
         } catch {
