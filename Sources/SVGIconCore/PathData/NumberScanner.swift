@@ -164,6 +164,7 @@ extension NumberScanner {
     public static func numberList(_ text: some StringProtocol) -> [Double]? {
         var scanner = NumberScanner(text)
         var values: [Double] = []
+        values.reserveCapacity(4)  // a viewBox without growing
         scanner.skipWhitespace()
         while !scanner.isAtEnd {
             guard let v = scanner.number() else { return nil }

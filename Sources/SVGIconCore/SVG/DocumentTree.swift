@@ -15,6 +15,8 @@ struct DocumentTree {
         var kind: ElementKind
         /// Whether one of the attributes is `style`.
         var hasStyleAttribute: Bool
+        /// Whether one of the attributes is `marker`, `marker-start`, `marker-mid` or `marker-end`.
+        var hasMarkerAttribute = false
         /// The cascaded declarations, once built (see `declarations(of:)`).
         var cascaded: [CSSStyleSheet.Declaration]? = nil
         /// Whether the cascade has counted the attributes as work (once per node, however often they are read).
@@ -57,14 +59,15 @@ struct DocumentTree {
     init(_ root: SVGElement) throws(TooLarge) {
         var builder = DocumentNodes()
         builder.add(root, parent: nil, depth: 1)
-        try self.init(builder)
+        try self.init(consume builder)
     }
 
     /// The tree of nodes a `DocumentNodes` holds (built from `SVGElement`s or straight from a parser).
-    init(_ built: DocumentNodes) throws(TooLarge) {
+    init(_ built: consuming DocumentNodes) throws(TooLarge) {
         if let error = built.tooLarge { throw error }
-        nodes = built.nodes
-        ids = built.ids
+        // Taken, not shared, so that writing to a node does not copy them all.
+        swap(&nodes, &built.nodes)
+        swap(&ids, &built.ids)
         for i in nodes.indices where nodes[i].isSVG && nodes[i].name == "style" {
             let node = nodes[i]
             let type = node.attribute("type")?.lowercased()
@@ -166,6 +169,14 @@ struct DocumentTree {
     /// in place instead of building the declaration list.
     func hasPlainDeclarations(_ index: Int) -> Bool {
         styleSheet.rules.isEmpty && !nodes[index].hasStyleAttribute
+    }
+
+    /// Whether no declaration of `index` can set a marker property: plain declarations (see
+    /// `hasPlainDeclarations`) and no marker attribute.
+    mutating func hasNoMarkers(_ index: Int) -> Bool {
+        guard hasPlainDeclarations(index), !nodes[index].hasMarkerAttribute else { return false }
+        countAttributes(of: index)  // as reading the values would
+        return true
     }
 
     /// Counts reading the attributes of `index` as cascade work, the first time only (as the cached
@@ -303,11 +314,14 @@ package struct DocumentNodes {
         let index = nodes.count
         // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
         var id: String? = nil
-        var hasStyle = false
+        var hasStyle = false, hasMarker = false
         for a in attributes {
             switch a.name.utf8.count {
             case 2: if id == nil, a.name == "id" { id = a.value }
             case 5: if a.name == "style" { hasStyle = true }
+            case 6: if a.name == "marker" { hasMarker = true }
+            case 10: if a.name == "marker-mid" || a.name == "marker-end" { hasMarker = true }
+            case 12: if a.name == "marker-start" { hasMarker = true }
             default: break
             }
         }
@@ -316,7 +330,7 @@ package struct DocumentNodes {
         // Classes are split once the style sheet is known to have rules (only selectors read them).
         nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
                                        parent: parent, children: [], classes: [], kind: ElementKind(name: name),
-                                       hasStyleAttribute: hasStyle))
+                                       hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker))
         if let id, ids[id] == nil { ids[id] = index }
         if let parent { nodes[parent].children.append(index) }
         return index

@@ -74,35 +74,48 @@ public struct SVGResolver {
         guard root.name == "svg", root.isSVG else {
             throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
         }
-        return try resolve(options: options) { () throws(DocumentTree.TooLarge) in try DocumentTree(root) }
+        let tree: DocumentTree
+        do throws(DocumentTree.TooLarge) {
+            tree = try DocumentTree(root)
+        } catch {
+            throw resolveError(error)
+        }
+        return try resolve(consume tree, options: options)
     }
 
     /// Resolves a document whose elements were read straight into `nodes` (the XML reader's path, which
     /// builds no `SVGElement`s); the same as `resolve(_:options:)` on the equivalent element tree.
-    package static func resolve(_ nodes: DocumentNodes, options: Options = Options()) throws -> SVGParseResult {
+    package static func resolve(_ nodes: consuming DocumentNodes, options: Options = Options()) throws -> SVGParseResult {
         guard let root = nodes.root else {
             throw SVGResolveError.notSVGRoot(name: "", line: 0)
         }
         guard root.name == "svg", root.isSVG else {
             throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
         }
-        return try resolve(options: options) { () throws(DocumentTree.TooLarge) in try DocumentTree(nodes) }
-    }
-
-    private static func resolve(options: Options,
-                                tree makeTree: () throws(DocumentTree.TooLarge) -> DocumentTree) throws -> SVGParseResult {
         let tree: DocumentTree
         do throws(DocumentTree.TooLarge) {
-            tree = try makeTree()
-        } catch .elements {
-            throw SVGResolveError.tooManyElements(limit: DocumentTree.maxElements)
+            tree = try DocumentTree(nodes)
         } catch {
-            throw SVGResolveError.nestedTooDeep(limit: DocumentTree.maxDepth)
+            throw resolveError(error)
         }
+        return try resolve(consume tree, options: options)
+    }
+
+    private static func resolveError(_ error: DocumentTree.TooLarge) -> SVGResolveError {
+        switch error {
+        case .elements: return .tooManyElements(limit: DocumentTree.maxElements)
+        case .depth: return .nestedTooDeep(limit: DocumentTree.maxDepth)
+        }
+    }
+
+    /// The tree is consumed so that the resolver holds its only copy: the cascade writes to it as it
+    /// goes, which would otherwise copy every node once.
+    private static func resolve(_ tree: consuming DocumentTree, options: Options) throws -> SVGParseResult {
         var resolver = SVGResolver(tree: tree, options: options)
         let icon = resolver.resolveRoot()
         if resolver.limitError == nil, resolver.tree.cascadeWork > DocumentTree.maxCascadeWork {
-            resolver.limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
+            resolver.limitError = .styleSheetTooCostly(rules: resolver.tree.styleSheet.rules.count,
+                                                       elements: resolver.tree.nodes.count)
         }
         if let error = resolver.limitError { throw error }
         if resolver.droppedWarnings > 0 {
@@ -112,7 +125,7 @@ public struct SVGResolver {
         return SVGParseResult(icon: icon, warnings: resolver.warnings)
     }
 
-    private init(tree: DocumentTree, options: Options) {
+    private init(tree: consuming DocumentTree, options: Options) {
         self.tree = tree
         self.options = options
     }
@@ -371,9 +384,8 @@ public struct SVGResolver {
         if clipMode {
             return SVGShape(path: path, fill: SVGFill(paint: .tint, rule: style.clipRule), stroke: nil)
         }
-        let name = tree.nodes[index].name
         var fill: SVGFill? = nil
-        if name != "line", let paint = resolvePaint(style.fill, for: index, property: "fill", style: style) {
+        if tree.nodes[index].kind != .line, let paint = resolvePaint(style.fill, for: index, property: "fill", style: style) {
             fill = SVGFill(paint: paint, opacity: style.fillOpacity, rule: style.fillRule)
         }
         var stroke: SVGStroke? = nil
@@ -390,9 +402,12 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        for marker in SVGResolver.markerProperties {
-            if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
-                warnOnce(index, "markers are not supported; drawn without them", key: "marker")
+        // Most shapes have no marker attribute and no style that could set one: nothing to look up.
+        if !tree.hasNoMarkers(index) {
+            for marker in SVGResolver.markerProperties {
+                if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
+                    warnOnce(index, "markers are not supported; drawn without them", key: "marker")
+                }
             }
         }
         return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)

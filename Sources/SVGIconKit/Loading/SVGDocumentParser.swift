@@ -4,12 +4,13 @@ public enum SVGDocumentParser {
     public static func parse(_ bytes: [UInt8], file: String = "<memory>",
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let nodes = try XMLDocumentReader.readNodes(bytes, file: file)
+        let rootNamespace = nodes.rootNamespace
         do {
-            return try SVGResolver.resolve(nodes, options: options)
+            return try SVGResolver.resolve(consume nodes, options: options)
         } catch let error as SVGResolveError {
             switch error {
             case .notSVGRoot(let name, let line):
-                if name == "svg", let namespace = nodes.rootNamespace {
+                if name == "svg", let namespace = rootNamespace {
                     throw SVGLoadError(kind: .notSVG, file: file, line: line,
                                        reason: "the root <svg> is in the namespace \"\(namespace)\", not \(SVGElement.svgNamespace); this is not an SVG document")
                 }
