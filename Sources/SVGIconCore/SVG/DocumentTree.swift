@@ -9,7 +9,12 @@ struct DocumentTree {
         var text: String
         var line: Int
         var parent: Int?
-        var children: [Int]
+        /// The first child element and the next element under the same parent (children are linked
+        /// instead of listed per node: one array fewer to build and free per element).
+        var firstChild: Int?
+        var nextSibling: Int?
+        /// The last child element (where the next one is linked while building).
+        var lastChild: Int?
         var classes: [String]
         /// The element's name, classified once (meaningful for SVG elements only).
         var kind: ElementKind
@@ -95,6 +100,17 @@ struct DocumentTree {
                 universalRules.append(i)
             }
         }
+    }
+
+    /// The child elements of `index`, in order (walking `firstChild`/`nextSibling` avoids the array).
+    func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = nodes[index].firstChild
+        while let c = child {
+            result.append(c)
+            child = nodes[c].nextSibling
+        }
+        return result
     }
 
     /// The node an `url(#id)` or `href="#id"` names.
@@ -261,21 +277,18 @@ enum ElementKind: UInt8 {
     case other
 
     init(name: String) {
-        switch name {
-        case "g": self = .g
-        case "a": self = .a
-        case "switch": self = .switch
-        case "use": self = .use
-        case "svg": self = .svg
-        case "path": self = .path
-        case "rect": self = .rect
-        case "circle": self = .circle
-        case "ellipse": self = .ellipse
-        case "line": self = .line
-        case "polyline": self = .polyline
-        case "polygon": self = .polygon
-        default: self = SVGResolver.definitionElements.contains(name) ? .definition : .other
+        // By length first: a name is compared with at most three others.
+        let kind: ElementKind?
+        switch name.utf8.count {
+        case 1: kind = name == "g" ? .g : name == "a" ? .a : nil
+        case 3: kind = name == "use" ? .use : name == "svg" ? .svg : nil
+        case 4: kind = name == "path" ? .path : name == "rect" ? .rect : name == "line" ? .line : nil
+        case 6: kind = name == "switch" ? .switch : name == "circle" ? .circle : nil
+        case 7: kind = name == "ellipse" ? .ellipse : name == "polygon" ? .polygon : nil
+        case 8: kind = name == "polyline" ? .polyline : nil
+        default: kind = nil
         }
+        self = kind ?? (SVGResolver.definitionElements.contains(name) ? .definition : .other)
     }
 
     var isShape: Bool {
@@ -297,6 +310,11 @@ package struct DocumentNodes {
     package private(set) var rootNamespace: String?
 
     package init() {}
+
+    /// A list with room for `capacity` elements.
+    package init(capacity: Int) {
+        nodes.reserveCapacity(capacity)
+    }
 
     /// The root element's local name and line, if there is one.
     package var root: (name: String, isSVG: Bool, line: Int)? {
@@ -329,10 +347,14 @@ package struct DocumentNodes {
         if parent == nil { rootNamespace = namespace }
         // Classes are split once the style sheet is known to have rules (only selectors read them).
         nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
-                                       parent: parent, children: [], classes: [], kind: ElementKind(name: name),
+                                       parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
+                                       classes: [], kind: ElementKind(name: name),
                                        hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker))
         if let id, ids[id] == nil { ids[id] = index }
-        if let parent { nodes[parent].children.append(index) }
+        if let parent {
+            if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }
+            nodes[parent].lastChild = index
+        }
         return index
     }
 

@@ -62,7 +62,7 @@ extension SVGResolver {
         let units: SVGUnits = node.attribute("clipPathUnits") == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
         let style = documentStyle(of: index)
         var layers: [SVGIconLayer] = []
-        for child in node.children {
+        for child in tree.children(of: index) {
             let c = tree.nodes[child]
             guard c.isSVG else { continue }
             switch c.name {

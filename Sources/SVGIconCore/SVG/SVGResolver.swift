@@ -185,8 +185,10 @@ public struct SVGResolver {
     /// The layers of a container's children, in order.
     mutating func children(of index: Int, style: SVGStyle) -> [SVGIconLayer] {
         var layers: [SVGIconLayer] = []
-        for child in tree.nodes[index].children {
-            if let layer = resolveNode(child, parentStyle: style) { layers.append(layer) }
+        var child = tree.nodes[index].firstChild
+        while let c = child {
+            if let layer = resolveNode(c, parentStyle: style) { layers.append(layer) }
+            child = tree.nodes[c].nextSibling
         }
         return layers
     }
@@ -234,7 +236,7 @@ public struct SVGResolver {
             if layers.isEmpty { return nil }
             layer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity, elementName: name)
         case .switch:
-            guard let chosen = tree.nodes[index].children.first(where: { passesConditions($0) }),
+            guard let chosen = tree.children(of: index).first(where: { passesConditions($0) }),
                   let child = resolveNode(chosen, parentStyle: style) else { return nil }
             layer = SVGIconLayer(content: .group([child]), transform: transform, opacity: style.opacity, elementName: name)
         case .use:

@@ -27,21 +27,21 @@ public enum XMLDocumentReader {
     public static let maxEntityNesting = 16
 
     public static func read(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> SVGElement {
-        try parse(bytes, file: file) { builder, root throws(SVGLoadError) in try builder.element(from: root) }
+        try parse(bytes, file: file) { builder, root, _ throws(SVGLoadError) in try builder.element(from: root) }
     }
 
     /// Reads XML bytes straight into the resolver's flat node list (no `SVGElement`s): the same elements,
     /// limits and errors as `read(_:file:)`.
     package static func readNodes(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> DocumentNodes {
-        try parse(bytes, file: file) { builder, root throws(SVGLoadError) in
-            var nodes = DocumentNodes()
+        try parse(bytes, file: file) { builder, root, elements throws(SVGLoadError) in
+            var nodes = DocumentNodes(capacity: min(elements, maxElements))
             try builder.add(root, parent: nil, depth: 1, to: &nodes)
             return nodes
         }
     }
 
     private static func parse<Result>(_ bytes: [UInt8], file: String,
-                                      build: (inout TreeBuilder, xmlNodePtr) throws(SVGLoadError) -> Result)
+                                      build: (inout TreeBuilder, xmlNodePtr, _ elements: Int) throws(SVGLoadError) -> Result)
         throws(SVGLoadError) -> Result {
         guard bytes.count < Int(Int32.max) else {
             throw SVGLoadError(kind: .limitExceeded, file: file, reason: "file is too large to parse")
@@ -110,7 +110,7 @@ public enum XMLDocumentReader {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
         }
         var builder = TreeBuilder(document: document, file: file)
-        return try build(&builder, root)
+        return try build(&builder, root, state.elements)
     }
 
     /// The line of the first stretch of bytes between two '<' that holds more than `maxAttributes` '='
