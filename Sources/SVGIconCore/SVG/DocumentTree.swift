@@ -22,6 +22,8 @@ struct DocumentTree {
         var hasStyleAttribute: Bool
         /// Whether one of the attributes is `marker`, `marker-start`, `marker-mid` or `marker-end`.
         var hasMarkerAttribute = false
+        /// Whether one of the attributes is `clip-path`, `mask` or `filter`.
+        var hasMaskingAttribute = false
         /// The cascaded declarations, once built (see `declarations(of:)`).
         var cascaded: [CSSStyleSheet.Declaration]? = nil
         /// Whether the cascade has counted the attributes as work (once per node, however often they are read).
@@ -195,6 +197,14 @@ struct DocumentTree {
         return true
     }
 
+    /// Whether no declaration of `index` can set `clip-path`, `mask` or `filter`: plain declarations and
+    /// none of those attributes.
+    mutating func hasNoMasking(_ index: Int) -> Bool {
+        guard hasPlainDeclarations(index), !nodes[index].hasMaskingAttribute else { return false }
+        countAttributes(of: index)  // as reading the values would
+        return true
+    }
+
     /// Counts reading the attributes of `index` as cascade work, the first time only (as the cached
     /// declaration list did).
     mutating func countAttributes(of index: Int) {
@@ -332,12 +342,16 @@ package struct DocumentNodes {
         let index = nodes.count
         // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
         var id: String? = nil
-        var hasStyle = false, hasMarker = false
+        var hasStyle = false, hasMarker = false, hasMasking = false
         for a in attributes {
             switch a.name.utf8.count {
             case 2: if id == nil, a.name == "id" { id = a.value }
+            case 4: if a.name == "mask" { hasMasking = true }
             case 5: if a.name == "style" { hasStyle = true }
-            case 6: if a.name == "marker" { hasMarker = true }
+            case 6:
+                if a.name == "marker" { hasMarker = true }
+                if a.name == "filter" { hasMasking = true }
+            case 9: if a.name == "clip-path" { hasMasking = true }
             case 10: if a.name == "marker-mid" || a.name == "marker-end" { hasMarker = true }
             case 12: if a.name == "marker-start" { hasMarker = true }
             default: break
@@ -349,7 +363,8 @@ package struct DocumentNodes {
         nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
                                        parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
                                        classes: [], kind: ElementKind(name: name),
-                                       hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker))
+                                       hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker,
+                                       hasMaskingAttribute: hasMasking))
         if let id, ids[id] == nil { ids[id] = index }
         if let parent {
             if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }
