@@ -569,6 +569,20 @@ public struct SVGResolver {
 
     /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
     @inline(never)
+    // The keyword properties, as `init(rawValue:)` reads them (the same comparisons, without the generic
+    // string switch behind it).
+    static func fillRule(_ v: String) -> FillRule? {
+        v == "nonzero" ? .nonzero : v == "evenodd" ? .evenodd : nil
+    }
+
+    static func lineCap(_ v: String) -> LineCap? {
+        v == "butt" ? .butt : v == "round" ? .round : v == "square" ? .square : nil
+    }
+
+    static func lineJoin(_ v: String) -> LineJoin? {
+        v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : nil
+    }
+
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
         guard tree.hasPlainDeclarations(index) else {
             apply(tree.declarations(of: index), to: &style, node: index)
@@ -624,19 +638,19 @@ public struct SVGResolver {
         case .opacity:
             if let o = opacity(value) { style.opacity = o }
         case .fillRule:
-            if inherit { style.fillRule = parent.fillRule } else if let r = FillRule(rawValue: value) { style.fillRule = r }
+            if inherit { style.fillRule = parent.fillRule } else if let r = SVGResolver.fillRule(value) { style.fillRule = r }
         case .clipRule:
-            if inherit { style.clipRule = parent.clipRule } else if let r = FillRule(rawValue: value) { style.clipRule = r }
+            if inherit { style.clipRule = parent.clipRule } else if let r = SVGResolver.fillRule(value) { style.clipRule = r }
         case .strokeWidth:
             if inherit { style.strokeWidth = parent.strokeWidth }
             else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
                 style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal))
             } else { invalid(node, property, value) }
         case .strokeLinecap:
-            if inherit { style.lineCap = parent.lineCap } else if let c = LineCap(rawValue: value) { style.lineCap = c }
+            if inherit { style.lineCap = parent.lineCap } else if let c = SVGResolver.lineCap(value) { style.lineCap = c }
         case .strokeLinejoin:
             if inherit { style.lineJoin = parent.lineJoin }
-            else if let j = LineJoin(rawValue: value) { style.lineJoin = j }
+            else if let j = SVGResolver.lineJoin(value) { style.lineJoin = j }
             else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
         case .strokeMiterlimit:
             if inherit { style.miterLimit = parent.miterLimit }
