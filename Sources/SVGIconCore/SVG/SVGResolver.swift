@@ -610,6 +610,7 @@ public struct SVGResolver {
         let value = trimmedCSSValue(rawValue)
         let inherit = value == "inherit"
         func number(_ v: String) -> Double? {
+            if let n = NumberScanner.plainDigits(v) { return n }
             var scanner = NumberScanner(v)
             guard let n = scanner.number(), scanner.isAtEnd, n.isFinite else { return nil }
             return n
