@@ -159,11 +159,26 @@ public struct NumberScanner {
 }
 
 extension NumberScanner {
+    /// The value of `text` when it is nothing but one to fifteen ASCII digits (`24`, `2`: most lengths
+    /// and widths), read without copying the bytes into a scanner; nil for anything else. Equal to what
+    /// `number()` reads from the same text: fifteen digits convert to a `Double` exactly.
+    public static func plainDigits(_ text: some StringProtocol) -> Double? {
+        var value: UInt64 = 0
+        var count = 0
+        for b in text.utf8 {
+            guard isDigit(b), count < 15 else { return nil }
+            value = value * 10 + UInt64(b - 0x30)
+            count += 1
+        }
+        return count > 0 ? Double(value) : nil
+    }
+
     /// Parses a whitespace/comma separated list of numbers (e.g. `points`, `viewBox`, `stroke-dasharray`).
     /// Returns nil when anything other than numbers and separators is present.
     public static func numberList(_ text: some StringProtocol) -> [Double]? {
         var scanner = NumberScanner(text)
         var values: [Double] = []
+        values.reserveCapacity(4)  // a viewBox without growing
         scanner.skipWhitespace()
         while !scanner.isAtEnd {
             guard let v = scanner.number() else { return nil }

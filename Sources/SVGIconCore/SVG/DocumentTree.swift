@@ -9,12 +9,25 @@ struct DocumentTree {
         var text: String
         var line: Int
         var parent: Int?
-        var children: [Int]
+        /// The first child element and the next element under the same parent (children are linked
+        /// instead of listed per node: one array fewer to build and free per element).
+        var firstChild: Int?
+        var nextSibling: Int?
+        /// The last child element (where the next one is linked while building).
+        var lastChild: Int?
         var classes: [String]
         /// The element's name, classified once (meaningful for SVG elements only).
         var kind: ElementKind
         /// Whether one of the attributes is `style`.
         var hasStyleAttribute: Bool
+        /// Whether one of the attributes is `marker`, `marker-start`, `marker-mid` or `marker-end`.
+        var hasMarkerAttribute = false
+        /// Whether one of the attributes is `clip-path`, `mask` or `filter`.
+        var hasMaskingAttribute = false
+        /// The cascaded declarations, once built (see `declarations(of:)`).
+        var cascaded: [CSSStyleSheet.Declaration]? = nil
+        /// Whether the cascade has counted the attributes as work (once per node, however often they are read).
+        var attributesCounted = false
 
         func attribute(_ name: String) -> String? {
             for a in attributes where a.name == name { return a.value }
@@ -25,11 +38,6 @@ struct DocumentTree {
     private(set) var nodes: [Node] = []
     private(set) var ids: [String: Int] = [:]
     private(set) var styleSheet = CSSStyleSheet()
-    /// Cascaded declarations per node, lowest precedence first (presentation attributes, style sheet
-    /// rules by specificity and order, `style` attribute, then `!important` ones).
-    private var cascaded: [[CSSStyleSheet.Declaration]?] = []
-    /// Nodes whose attributes the cascade has counted as work (once per node, however often they are read).
-    private var attributesCounted: [Bool] = []
 
     /// Upper bound on elements (a hostile file with millions of elements is refused, not slowly drawn).
     static let maxElements = 50_000
@@ -56,7 +64,17 @@ struct DocumentTree {
     }
 
     init(_ root: SVGElement) throws(TooLarge) {
-        try add(root, parent: nil, depth: 1)
+        var builder = DocumentNodes()
+        builder.add(root, parent: nil, depth: 1)
+        try self.init(consume builder)
+    }
+
+    /// The tree of nodes a `DocumentNodes` holds (built from `SVGElement`s or straight from a parser).
+    init(_ built: consuming DocumentNodes) throws(TooLarge) {
+        if let error = built.tooLarge { throw error }
+        // Taken, not shared, so that writing to a node does not copy them all.
+        swap(&nodes, &built.nodes)
+        swap(&ids, &built.ids)
         for i in nodes.indices where nodes[i].isSVG && nodes[i].name == "style" {
             let node = nodes[i]
             let type = node.attribute("type")?.lowercased()
@@ -84,34 +102,17 @@ struct DocumentTree {
                 universalRules.append(i)
             }
         }
-        cascaded = Array(repeating: nil, count: nodes.count)
-        attributesCounted = Array(repeating: false, count: nodes.count)
     }
 
-    private mutating func add(_ element: SVGElement, parent: Int?, depth: Int) throws(TooLarge) {
-        guard nodes.count < DocumentTree.maxElements else { throw .elements }
-        guard depth <= DocumentTree.maxDepth else { throw .depth }
-        let index = nodes.count
-        // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
-        var id: String? = nil
-        var hasStyle = false
-        for a in element.attributes {
-            switch a.name.utf8.count {
-            case 2: if id == nil, a.name == "id" { id = a.value }
-            case 5: if a.name == "style" { hasStyle = true }
-            default: break
-            }
+    /// The child elements of `index`, in order (walking `firstChild`/`nextSibling` avoids the array).
+    func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = nodes[index].firstChild
+        while let c = child {
+            result.append(c)
+            child = nodes[c].nextSibling
         }
-        // Classes are split once the style sheet is known to have rules (only selectors read them).
-        nodes.append(Node(name: element.name, isSVG: element.isSVG, attributes: element.attributes,
-                          text: element.text, line: element.line, parent: parent, children: [], classes: [],
-                          kind: ElementKind(name: element.name), hasStyleAttribute: hasStyle))
-        if let id, ids[id] == nil { ids[id] = index }
-        for child in element.children {
-            let childIndex = nodes.count
-            try add(child, parent: index, depth: depth + 1)
-            nodes[index].children.append(childIndex)
-        }
+        return result
     }
 
     /// The node an `url(#id)` or `href="#id"` names.
@@ -129,9 +130,11 @@ struct DocumentTree {
 
     // MARK: Cascade
 
-    /// The declarations that apply to `index`, lowest precedence first: later ones win.
+    /// The declarations that apply to `index`, lowest precedence first (presentation attributes, style
+    /// sheet rules by specificity and order, `style` attribute, then `!important` ones): later ones win.
+    /// Built once per node.
     mutating func declarations(of index: Int) -> [CSSStyleSheet.Declaration] {
-        if let cached = cascaded[index] { return cached }
+        if let cached = nodes[index].cascaded { return cached }
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
         countAttributes(of: index)
@@ -175,7 +178,7 @@ struct DocumentTree {
         }
         result += important
         result += inlineImportant
-        cascaded[index] = result
+        nodes[index].cascaded = result
         return result
     }
 
@@ -186,11 +189,27 @@ struct DocumentTree {
         styleSheet.rules.isEmpty && !nodes[index].hasStyleAttribute
     }
 
+    /// Whether no declaration of `index` can set a marker property: plain declarations (see
+    /// `hasPlainDeclarations`) and no marker attribute.
+    mutating func hasNoMarkers(_ index: Int) -> Bool {
+        guard hasPlainDeclarations(index), !nodes[index].hasMarkerAttribute else { return false }
+        countAttributes(of: index)  // as reading the values would
+        return true
+    }
+
+    /// Whether no declaration of `index` can set `clip-path`, `mask` or `filter`: plain declarations and
+    /// none of those attributes.
+    mutating func hasNoMasking(_ index: Int) -> Bool {
+        guard hasPlainDeclarations(index), !nodes[index].hasMaskingAttribute else { return false }
+        countAttributes(of: index)  // as reading the values would
+        return true
+    }
+
     /// Counts reading the attributes of `index` as cascade work, the first time only (as the cached
     /// declaration list did).
     mutating func countAttributes(of index: Int) {
-        if attributesCounted[index] { return }
-        attributesCounted[index] = true
+        if nodes[index].attributesCounted { return }
+        nodes[index].attributesCounted = true
         cascadeWork += nodes[index].attributes.count
     }
 
@@ -268,27 +287,108 @@ enum ElementKind: UInt8 {
     case other
 
     init(name: String) {
-        switch name {
-        case "g": self = .g
-        case "a": self = .a
-        case "switch": self = .switch
-        case "use": self = .use
-        case "svg": self = .svg
-        case "path": self = .path
-        case "rect": self = .rect
-        case "circle": self = .circle
-        case "ellipse": self = .ellipse
-        case "line": self = .line
-        case "polyline": self = .polyline
-        case "polygon": self = .polygon
-        default: self = SVGResolver.definitionElements.contains(name) ? .definition : .other
+        // By length first: a name is compared with at most three others.
+        let kind: ElementKind?
+        switch name.utf8.count {
+        case 1: kind = name == "g" ? .g : name == "a" ? .a : nil
+        case 3: kind = name == "use" ? .use : name == "svg" ? .svg : nil
+        case 4: kind = name == "path" ? .path : name == "rect" ? .rect : name == "line" ? .line : nil
+        case 6: kind = name == "switch" ? .switch : name == "circle" ? .circle : nil
+        case 7: kind = name == "ellipse" ? .ellipse : name == "polygon" ? .polygon : nil
+        case 8: kind = name == "polyline" ? .polyline : nil
+        default: kind = nil
         }
+        self = kind ?? (SVGResolver.definitionElements.contains(name) ? .definition : .other)
     }
 
     var isShape: Bool {
         switch self {
         case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon: return true
         default: return false
+        }
+    }
+}
+
+/// The elements of a document in document order (parents before children), as `DocumentTree` holds
+/// them: what both the `SVGElement` path and the XML reader (which builds no `SVGElement`s) feed.
+package struct DocumentNodes {
+    var nodes: [DocumentTree.Node] = []
+    var ids: [String: Int] = [:]
+    /// The first limit passed; elements opened after it are not kept.
+    var tooLarge: DocumentTree.TooLarge?
+    /// The root's namespace URI, nil when it has none (or there is no root).
+    package private(set) var rootNamespace: String?
+
+    package init() {}
+
+    /// A list with room for `capacity` elements.
+    package init(capacity: Int) {
+        nodes.reserveCapacity(capacity)
+    }
+
+    /// The root element's local name and line, if there is one.
+    package var root: (name: String, isSVG: Bool, line: Int)? {
+        nodes.first.map { ($0.name, $0.isSVG, $0.line) }
+    }
+
+    /// Appends an element under `parent` (nil for the root) `depth` levels deep (the root is 1), with its
+    /// attributes in document order. Nil once a limit is passed (the element is not kept, nor should its
+    /// children be).
+    package mutating func open(name: String, namespace: String?, attributes: [(name: String, value: String)],
+                               line: Int, parent: Int?, depth: Int) -> Int? {
+        if tooLarge != nil { return nil }
+        guard nodes.count < DocumentTree.maxElements else { tooLarge = .elements; return nil }
+        guard depth <= DocumentTree.maxDepth else { tooLarge = .depth; return nil }
+        let index = nodes.count
+        // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
+        var id: String? = nil
+        var hasStyle = false, hasMarker = false, hasMasking = false
+        for a in attributes {
+            switch a.name.utf8.count {
+            case 2: if id == nil, a.name == "id" { id = a.value }
+            case 4: if a.name == "mask" { hasMasking = true }
+            case 5: if a.name == "style" { hasStyle = true }
+            case 6:
+                if a.name == "marker" { hasMarker = true }
+                if a.name == "filter" { hasMasking = true }
+            case 9: if a.name == "clip-path" { hasMasking = true }
+            case 10: if a.name == "marker-mid" || a.name == "marker-end" { hasMarker = true }
+            case 12: if a.name == "marker-start" { hasMarker = true }
+            default: break
+            }
+        }
+        let isSVG = namespace == nil || namespace == SVGElement.svgNamespace
+        if parent == nil { rootNamespace = namespace }
+        // Classes are split once the style sheet is known to have rules (only selectors read them).
+        nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
+                                       parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
+                                       classes: [], kind: ElementKind(name: name),
+                                       hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker,
+                                       hasMaskingAttribute: hasMasking))
+        if let id, ids[id] == nil { ids[id] = index }
+        if let parent {
+            if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }
+            nodes[parent].lastChild = index
+        }
+        return index
+    }
+
+    /// Whether the text of `index` is read (only `style` elements' is).
+    package func keepsText(of index: Int) -> Bool {
+        nodes[index].name == "style"
+    }
+
+    package mutating func setText(_ text: String, of index: Int) {
+        nodes[index].text = text
+    }
+
+    mutating func add(_ element: SVGElement, parent: Int?, depth: Int) {
+        guard let index = open(name: element.name, namespace: element.namespace, attributes: element.attributes,
+                               line: element.line, parent: parent, depth: depth) else { return }
+        if keepsText(of: index) { setText(element.text, of: index) }
+        for child in element.children {
+            add(child, parent: index, depth: depth + 1)
+            if tooLarge != nil { return }
         }
     }
 }

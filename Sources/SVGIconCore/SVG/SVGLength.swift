@@ -17,6 +17,7 @@ public struct SVGLength: Hashable, Sendable {
 
     /// Parses `12`, `1.5px`, `2mm`, `50%`, … (nil for anything else).
     public static func parse(_ text: some StringProtocol) -> SVGLength? {
+        if let v = NumberScanner.plainDigits(text) { return SVGLength(v, .none) }
         var scanner = NumberScanner(text)
         scanner.skipWhitespace()
         guard let v = scanner.number() else { return nil }

@@ -4,6 +4,8 @@ extension SVGResolver {
     /// drawn at all (a reference that names nothing usable, or a cycle), as resvg does.
     @inline(never)
     mutating func applyMasking(to layer: inout SVGIconLayer, node index: Int) -> Bool {
+        // Most elements have none of the three and no style that could set one: nothing to look up.
+        if tree.hasNoMasking(index) { return true }
         if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
             guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "clipPath" else {
                 warnOnce(index, "clip-path=\"\(value)\" names no <clipPath>; the element is not drawn", key: "bad-clip")
@@ -62,7 +64,7 @@ extension SVGResolver {
         let units: SVGUnits = node.attribute("clipPathUnits") == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
         let style = documentStyle(of: index)
         var layers: [SVGIconLayer] = []
-        for child in node.children {
+        for child in tree.children(of: index) {
             let c = tree.nodes[child]
             guard c.isSVG else { continue }
             switch c.name {

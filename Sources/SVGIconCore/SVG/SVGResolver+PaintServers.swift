@@ -61,7 +61,7 @@ extension SVGResolver {
         // Stops come from the first element of the chain that has any.
         var stops: [SVGGradientStop] = []
         for n in chain {
-            var stopNodes = tree.nodes[n].children.filter { tree.nodes[$0].isSVG && tree.nodes[$0].name == "stop" }
+            var stopNodes = tree.children(of: n).filter { tree.nodes[$0].isSVG && tree.nodes[$0].name == "stop" }
             if stopNodes.isEmpty { continue }
             if stopNodes.count > SVGResolver.maxGradientStops {
                 warnOnce(n, "has \(stopNodes.count) stops; only the first \(SVGResolver.maxGradientStops) are used", key: "stops")

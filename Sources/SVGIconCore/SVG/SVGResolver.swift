@@ -77,15 +77,45 @@ public struct SVGResolver {
         let tree: DocumentTree
         do throws(DocumentTree.TooLarge) {
             tree = try DocumentTree(root)
-        } catch .elements {
-            throw SVGResolveError.tooManyElements(limit: DocumentTree.maxElements)
         } catch {
-            throw SVGResolveError.nestedTooDeep(limit: DocumentTree.maxDepth)
+            throw resolveError(error)
         }
+        return try resolve(consume tree, options: options)
+    }
+
+    /// Resolves a document whose elements were read straight into `nodes` (the XML reader's path, which
+    /// builds no `SVGElement`s); the same as `resolve(_:options:)` on the equivalent element tree.
+    package static func resolve(_ nodes: consuming DocumentNodes, options: Options = Options()) throws -> SVGParseResult {
+        guard let root = nodes.root else {
+            throw SVGResolveError.notSVGRoot(name: "", line: 0)
+        }
+        guard root.name == "svg", root.isSVG else {
+            throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
+        }
+        let tree: DocumentTree
+        do throws(DocumentTree.TooLarge) {
+            tree = try DocumentTree(nodes)
+        } catch {
+            throw resolveError(error)
+        }
+        return try resolve(consume tree, options: options)
+    }
+
+    private static func resolveError(_ error: DocumentTree.TooLarge) -> SVGResolveError {
+        switch error {
+        case .elements: return .tooManyElements(limit: DocumentTree.maxElements)
+        case .depth: return .nestedTooDeep(limit: DocumentTree.maxDepth)
+        }
+    }
+
+    /// The tree is consumed so that the resolver holds its only copy: the cascade writes to it as it
+    /// goes, which would otherwise copy every node once.
+    private static func resolve(_ tree: consuming DocumentTree, options: Options) throws -> SVGParseResult {
         var resolver = SVGResolver(tree: tree, options: options)
         let icon = resolver.resolveRoot()
         if resolver.limitError == nil, resolver.tree.cascadeWork > DocumentTree.maxCascadeWork {
-            resolver.limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
+            resolver.limitError = .styleSheetTooCostly(rules: resolver.tree.styleSheet.rules.count,
+                                                       elements: resolver.tree.nodes.count)
         }
         if let error = resolver.limitError { throw error }
         if resolver.droppedWarnings > 0 {
@@ -95,7 +125,7 @@ public struct SVGResolver {
         return SVGParseResult(icon: icon, warnings: resolver.warnings)
     }
 
-    private init(tree: DocumentTree, options: Options) {
+    private init(tree: consuming DocumentTree, options: Options) {
         self.tree = tree
         self.options = options
     }
@@ -155,8 +185,10 @@ public struct SVGResolver {
     /// The layers of a container's children, in order.
     mutating func children(of index: Int, style: SVGStyle) -> [SVGIconLayer] {
         var layers: [SVGIconLayer] = []
-        for child in tree.nodes[index].children {
-            if let layer = resolveNode(child, parentStyle: style) { layers.append(layer) }
+        var child = tree.nodes[index].firstChild
+        while let c = child {
+            if let layer = resolveNode(c, parentStyle: style) { layers.append(layer) }
+            child = tree.nodes[c].nextSibling
         }
         return layers
     }
@@ -204,7 +236,7 @@ public struct SVGResolver {
             if layers.isEmpty { return nil }
             layer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity, elementName: name)
         case .switch:
-            guard let chosen = tree.nodes[index].children.first(where: { passesConditions($0) }),
+            guard let chosen = tree.children(of: index).first(where: { passesConditions($0) }),
                   let child = resolveNode(chosen, parentStyle: style) else { return nil }
             layer = SVGIconLayer(content: .group([child]), transform: transform, opacity: style.opacity, elementName: name)
         case .use:
@@ -354,9 +386,8 @@ public struct SVGResolver {
         if clipMode {
             return SVGShape(path: path, fill: SVGFill(paint: .tint, rule: style.clipRule), stroke: nil)
         }
-        let name = tree.nodes[index].name
         var fill: SVGFill? = nil
-        if name != "line", let paint = resolvePaint(style.fill, for: index, property: "fill", style: style) {
+        if tree.nodes[index].kind != .line, let paint = resolvePaint(style.fill, for: index, property: "fill", style: style) {
             fill = SVGFill(paint: paint, opacity: style.fillOpacity, rule: style.fillRule)
         }
         var stroke: SVGStroke? = nil
@@ -373,9 +404,12 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        for marker in SVGResolver.markerProperties {
-            if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
-                warnOnce(index, "markers are not supported; drawn without them", key: "marker")
+        // Most shapes have no marker attribute and no style that could set one: nothing to look up.
+        if !tree.hasNoMarkers(index) {
+            for marker in SVGResolver.markerProperties {
+                if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
+                    warnOnce(index, "markers are not supported; drawn without them", key: "marker")
+                }
             }
         }
         return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
@@ -535,6 +569,20 @@ public struct SVGResolver {
 
     /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
     @inline(never)
+    // The keyword properties, as `init(rawValue:)` reads them (the same comparisons, without the generic
+    // string switch behind it).
+    static func fillRule(_ v: String) -> FillRule? {
+        v == "nonzero" ? .nonzero : v == "evenodd" ? .evenodd : nil
+    }
+
+    static func lineCap(_ v: String) -> LineCap? {
+        v == "butt" ? .butt : v == "round" ? .round : v == "square" ? .square : nil
+    }
+
+    static func lineJoin(_ v: String) -> LineJoin? {
+        v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : nil
+    }
+
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
         guard tree.hasPlainDeclarations(index) else {
             apply(tree.declarations(of: index), to: &style, node: index)
@@ -562,6 +610,7 @@ public struct SVGResolver {
         let value = trimmedCSSValue(rawValue)
         let inherit = value == "inherit"
         func number(_ v: String) -> Double? {
+            if let n = NumberScanner.plainDigits(v) { return n }
             var scanner = NumberScanner(v)
             guard let n = scanner.number(), scanner.isAtEnd, n.isFinite else { return nil }
             return n
@@ -590,19 +639,19 @@ public struct SVGResolver {
         case .opacity:
             if let o = opacity(value) { style.opacity = o }
         case .fillRule:
-            if inherit { style.fillRule = parent.fillRule } else if let r = FillRule(rawValue: value) { style.fillRule = r }
+            if inherit { style.fillRule = parent.fillRule } else if let r = SVGResolver.fillRule(value) { style.fillRule = r }
         case .clipRule:
-            if inherit { style.clipRule = parent.clipRule } else if let r = FillRule(rawValue: value) { style.clipRule = r }
+            if inherit { style.clipRule = parent.clipRule } else if let r = SVGResolver.fillRule(value) { style.clipRule = r }
         case .strokeWidth:
             if inherit { style.strokeWidth = parent.strokeWidth }
             else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
                 style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal))
             } else { invalid(node, property, value) }
         case .strokeLinecap:
-            if inherit { style.lineCap = parent.lineCap } else if let c = LineCap(rawValue: value) { style.lineCap = c }
+            if inherit { style.lineCap = parent.lineCap } else if let c = SVGResolver.lineCap(value) { style.lineCap = c }
         case .strokeLinejoin:
             if inherit { style.lineJoin = parent.lineJoin }
-            else if let j = LineJoin(rawValue: value) { style.lineJoin = j }
+            else if let j = SVGResolver.lineJoin(value) { style.lineJoin = j }
             else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
         case .strokeMiterlimit:
             if inherit { style.miterLimit = parent.miterLimit }

@@ -3,13 +3,14 @@ public enum SVGDocumentParser {
     /// Parses an SVG document. `file` only names the source in errors and warnings.
     public static func parse(_ bytes: [UInt8], file: String = "<memory>",
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
-        let root = try XMLDocumentReader.read(bytes, file: file)
+        let nodes = try XMLDocumentReader.readNodes(bytes, file: file)
+        let rootNamespace = nodes.rootNamespace
         do {
-            return try SVGResolver.resolve(root, options: options)
+            return try SVGResolver.resolve(consume nodes, options: options)
         } catch let error as SVGResolveError {
             switch error {
             case .notSVGRoot(let name, let line):
-                if name == "svg", let namespace = root.namespace {
+                if name == "svg", let namespace = rootNamespace {
                     throw SVGLoadError(kind: .notSVG, file: file, line: line,
                                        reason: "the root <svg> is in the namespace \"\(namespace)\", not \(SVGElement.svgNamespace); this is not an SVG document")
                 }

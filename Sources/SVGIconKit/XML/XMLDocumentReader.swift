@@ -27,6 +27,22 @@ public enum XMLDocumentReader {
     public static let maxEntityNesting = 16
 
     public static func read(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> SVGElement {
+        try parse(bytes, file: file) { builder, root, _ throws(SVGLoadError) in try builder.element(from: root) }
+    }
+
+    /// Reads XML bytes straight into the resolver's flat node list (no `SVGElement`s): the same elements,
+    /// limits and errors as `read(_:file:)`.
+    package static func readNodes(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> DocumentNodes {
+        try parse(bytes, file: file) { builder, root, elements throws(SVGLoadError) in
+            var nodes = DocumentNodes(capacity: min(elements, maxElements))
+            try builder.add(root, parent: nil, depth: 1, to: &nodes)
+            return nodes
+        }
+    }
+
+    private static func parse<Result>(_ bytes: [UInt8], file: String,
+                                      build: (inout TreeBuilder, xmlNodePtr, _ elements: Int) throws(SVGLoadError) -> Result)
+        throws(SVGLoadError) -> Result {
         guard bytes.count < Int(Int32.max) else {
             throw SVGLoadError(kind: .limitExceeded, file: file, reason: "file is too large to parse")
         }
@@ -94,7 +110,7 @@ public enum XMLDocumentReader {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
         }
         var builder = TreeBuilder(document: document, file: file)
-        return try builder.element(from: root)
+        return try build(&builder, root, state.elements)
     }
 
     /// The line of the first stretch of bytes between two '<' that holds more than `maxAttributes` '='
@@ -187,6 +203,16 @@ public enum XMLDocumentReader {
         }
     }()
 
+    /// Whether a C string holds an '&'.
+    static func containsAmpersand(_ text: UnsafePointer<xmlChar>) -> Bool {
+        var p = text
+        while p.pointee != 0 {
+            if p.pointee == UInt8(ascii: "&") { return true }
+            p += 1
+        }
+        return false
+    }
+
     /// libxml2's message, with svgicon's reading of the errors hostile files cause.
     private static func explain(_ error: xmlError) -> String {
         // One line: libxml2 puts details ("Bytes: 0xE9 0x20") on a second one.
@@ -222,7 +248,9 @@ public enum XMLDocumentReader {
         /// The last namespace read without entity references, by the libxml2 declaration it came from.
         var lastNamespace: (ns: xmlNsPtr, uri: String?)?
 
-        mutating func element(from node: xmlNodePtr) throws(SVGLoadError) -> SVGElement {
+        /// An element's local name, namespace URI (references expanded), attributes and line.
+        mutating func header(of node: xmlNodePtr) throws(SVGLoadError)
+            -> (name: String, namespace: String?, attributes: [(name: String, value: String)], line: Int) {
             let line = Int(xmlGetLineNo(node))
             let name = String(cString: node.pointee.name)
             var namespace: String?
@@ -231,7 +259,8 @@ public enum XMLDocumentReader {
                 namespace = lastNamespace?.uri
             } else {
                 namespace = node.pointee.ns.flatMap { ns in ns.pointee.href.map { String(cString: $0) } }
-                if let uri = namespace, uri.utf8.contains(UInt8(ascii: "&")) {
+                if let href = node.pointee.ns?.pointee.href, XMLDocumentReader.containsAmpersand(href),
+                   let uri = namespace {
                     // xmlns="&ns_svg;": libxml2 keeps the reference as written. Expanded for every element
                     // (each expansion spends from the budget), so never remembered.
                     namespace = try expandReferences(in: uri, line: line, depth: 0)
@@ -256,6 +285,51 @@ public enum XMLDocumentReader {
                 attributes.append((attributeName, try content(of: a.pointee.children, line: line)))
                 attribute = a.pointee.next
             }
+            return (name, namespace, attributes, line)
+        }
+
+        /// Adds `node` and its descendants to `nodes`, visiting them as `element(from:)` does (so the same
+        /// entity references are expanded, in the same order, with the same errors).
+        mutating func add(_ node: xmlNodePtr, parent: Int?, depth: Int,
+                          to nodes: inout DocumentNodes) throws(SVGLoadError) {
+            let (name, namespace, attributes, line) = try header(of: node)
+            guard let index = nodes.open(name: name, namespace: namespace, attributes: attributes, line: line,
+                                         parent: parent, depth: depth) else {
+                // Past the tree's limits (the parse limits stop such documents first): nothing more is
+                // kept, but the rest is still read for the errors it holds.
+                var child = node.pointee.children
+                while let c = child {
+                    if c.pointee.type == XML_ELEMENT_NODE { _ = try element(from: c) }
+                    else if c.pointee.type == XML_ENTITY_REF_NODE {
+                        _ = try entity(named: String(cString: c.pointee.name), line: Int(xmlGetLineNo(c)), depth: 0)
+                    }
+                    child = c.pointee.next
+                }
+                return
+            }
+            // Only the text the resolver reads is built; entity references are expanded either way.
+            let keepsText = nodes.keepsText(of: index)
+            var text = ""
+            var child = node.pointee.children
+            while let c = child {
+                switch c.pointee.type {
+                case XML_ELEMENT_NODE:
+                    try add(c, parent: index, depth: depth + 1, to: &nodes)
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if keepsText, let content = c.pointee.content { text += String(cString: content) }
+                case XML_ENTITY_REF_NODE:
+                    let expanded = try entity(named: String(cString: c.pointee.name), line: Int(xmlGetLineNo(c)), depth: 0)
+                    if keepsText { text += expanded }
+                default:
+                    break  // comments, processing instructions
+                }
+                child = c.pointee.next
+            }
+            if keepsText { nodes.setText(text, of: index) }
+        }
+
+        mutating func element(from node: xmlNodePtr) throws(SVGLoadError) -> SVGElement {
+            let (name, namespace, attributes, line) = try header(of: node)
             var children: [SVGElement] = []
             var text = ""
             var child = node.pointee.children
@@ -278,6 +352,10 @@ public enum XMLDocumentReader {
 
         /// An attribute's value: its text pieces with entity references expanded.
         mutating func content(of list: xmlNodePtr?, line: Int) throws(SVGLoadError) -> String {
+            if let n = list, n.pointee.next == nil, let content = n.pointee.content,
+               n.pointee.type == XML_TEXT_NODE || n.pointee.type == XML_CDATA_SECTION_NODE {
+                return String(cString: content)  // the usual value: one piece of text
+            }
             var result = ""
             var node = list
             while let n = node {
