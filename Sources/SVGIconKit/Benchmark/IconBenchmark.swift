@@ -1,8 +1,10 @@
 import Foundation
 
 /// Times svgicon's stages on a set of SVG files held in memory: parse (libxml2 + resolution), render to
-/// pixels, PNG encode. Each icon is timed `rounds` times and its fastest round kept, which filters out
-/// the noise of a busy machine; the summary gives median and p90 per icon and icons per second.
+/// pixels, PNG encode. Each icon is parsed and rendered `rounds` times back to back (as the reference
+/// renderers are timed) and its fastest round kept, which filters out the noise of a busy machine; its
+/// pixels are then encoded `rounds` times on their own. The summary gives median and p90 per icon and
+/// icons per second.
 public struct IconBenchmark: Sendable {
     public struct Input: Sendable {
         public var name: String
@@ -75,26 +77,32 @@ public struct IconBenchmark: Sendable {
         var pngBytes = 0
         for input in inputs {
             var bestParse = Double.infinity, bestRender = Double.infinity, bestEncode = Double.infinity
-            var ok = true
-            var encodedSize = 0
+            var pixmap: Pixmap? = nil
+            // Parse and render back to back, as the reference renderers are timed; the PNG encode is timed
+            // on its own afterwards, so its buffers do not push the next parse out of the caches.
             for _ in 0..<rounds {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 guard let icon = try? SVGDocumentParser.parse(input.bytes, file: input.name).icon else {
-                    ok = false
+                    pixmap = nil
                     break
                 }
                 let t1 = DispatchTime.now().uptimeNanoseconds
-                let pixmap = icon.render(options: RenderOptions(width: size, height: size))
+                let rendered = icon.render(options: RenderOptions(width: size, height: size))
                 let t2 = DispatchTime.now().uptimeNanoseconds
-                encodedSize = (try? PNGCodec.encode(pixmap, compression: compression))?.count ?? 0
-                let t3 = DispatchTime.now().uptimeNanoseconds
                 bestParse = min(bestParse, Double(t1 - t0) / 1000)
                 bestRender = min(bestRender, Double(t2 - t1) / 1000)
-                bestEncode = min(bestEncode, Double(t3 - t2) / 1000)
+                pixmap = rendered
             }
-            guard ok else {
+            guard let pixmap else {
                 failed += 1
                 continue
+            }
+            var encodedSize = 0
+            for _ in 0..<rounds {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                encodedSize = (try? PNGCodec.encode(pixmap, compression: compression))?.count ?? 0
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                bestEncode = min(bestEncode, Double(t1 - t0) / 1000)
             }
             pngBytes += encodedSize
             parse.append(bestParse)
