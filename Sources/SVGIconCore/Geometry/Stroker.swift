@@ -24,6 +24,9 @@ public struct Stroker {
     /// The longest chord step (radians) for arcs of the pen's radius within `tolerance`: every join and
     /// cap arc has that radius, so it is worked out once.
     private let maxArcStep: Double
+    /// cos(maxArcStep), a little raised: a turn whose cosine is above it needs no points between its ends,
+    /// which is known without the arctangent.
+    private let singleChordCosine: Double
 
     public init(style: StrokeStyle, tolerance: Double) {
         self.init(style: style, tolerance: tolerance, buffers: Buffers())
@@ -34,6 +37,7 @@ public struct Stroker {
         self.tolerance = tolerance
         self.buffers = buffers
         self.maxArcStep = Stroker.maxArcStep(radius: style.width / 2, tolerance: tolerance)
+        self.singleChordCosine = maxArcStep > 0 ? cosine(maxArcStep) + 1e-9 : 2
     }
 
     private var halfWidth: Double { style.width / 2 }
@@ -160,7 +164,10 @@ public struct Stroker {
                 side.append(p + (na + nb) * (1 / denom))
             }
         case .round:
-            appendArc(center: p, from: na, sweep: arctangent2(cross, dotp), &side)
+            // Most round joins are the small turns between the segments of a flattened curve: one chord.
+            if dotp <= singleChordCosine {
+                appendArc(center: p, from: na, sweep: arctangent2(cross, dotp), &side)
+            }
         }
         side.append(p + nb)
     }
