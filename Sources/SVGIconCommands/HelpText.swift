@@ -56,8 +56,9 @@ enum HelpText {
       --icons DIR            Folder to look up NAME in (repeatable; default ./Icons)
       -o, --output FILE|-    Where to write (default NAME.png, NAME@2x.png, … in the current folder);
                              - writes the PNG to standard output. Files are written to a temporary name
-                             and renamed, so a reader never sees half a PNG.
-      -q, --quiet            Do not print warnings or the "wrote" line
+                             and renamed, so a reader never sees half a PNG; a file that already holds
+                             the same bytes is left untouched ("up to date").
+      -q, --quiet            Do not print warnings or the "wrote" / "up to date" line
 
     CACHE (see svgicon help cache)
       --no-cache             Render without reading or filling the render cache

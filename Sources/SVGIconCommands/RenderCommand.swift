@@ -118,6 +118,12 @@ struct RenderCommand: CLICommand {
                 io.writeOut(png)
             } else {
                 let path = Self.outputPath(output: output, stem: stem, scale: scale, scaleCount: scales.count)
+                // A file that already holds these bytes is left alone (its modification time too, so build
+                // systems watching it do not rebuild), as batch does.
+                if FileIO.fileHasContents(path, png) {
+                    if !quiet { io.printError("up to date: \(path) (\(w)×\(h))") }
+                    continue
+                }
                 do {
                     try FileIO.writeAtomically(png, to: path)
                 } catch {

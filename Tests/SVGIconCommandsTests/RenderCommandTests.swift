@@ -37,6 +37,27 @@ struct RenderCommandTests {
         #expect(output.error == "wrote \(out) (24×24)\n")
     }
 
+    @Test("Rendering again into a file that holds the same bytes leaves it alone; different bytes replace it")
+    func upToDateOutput() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/tab-cart.png"
+        let args = ["render", "tab-cart", "--icons", RepositoryPaths.icons, "--size", "24", "-o", out]
+        #expect(run(args).code == 0)
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: out)
+        let (code, output) = run(args)
+        #expect(code == 0)
+        #expect(output.error == "up to date: \(out) (24×24)\n")
+        let kept = try FileManager.default.attributesOfItem(atPath: out)[.modificationDate] as? Date
+        #expect(kept == old)
+        let (tinted, tintedOutput) = run(args + ["--tint", "#ff0000"])
+        #expect(tinted == 0)
+        #expect(tintedOutput.error == "wrote \(out) (24×24)\n")
+        let replaced = try FileManager.default.attributesOfItem(atPath: out)[.modificationDate] as? Date
+        #expect(replaced != old)
+    }
+
     @Test("--scale writes @2x/@3x files; --width keeps the aspect ratio")
     func scalesAndWidth() throws {
         let folder = temporaryFolder()

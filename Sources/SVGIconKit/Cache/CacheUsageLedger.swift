@@ -28,7 +28,11 @@ struct CacheUsageLedger {
         defer { flock(fd, LOCK_UN) }
         let text = FileIO.readAll(fd, expectedCount: 32).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let recorded = Int(text.filter { !$0.isWhitespace })
-        let total = max(0, body(recorded.flatMap { $0 >= 0 ? $0 : nil }))
+        let known = recorded.flatMap { $0 >= 0 ? $0 : nil }
+        let total = max(0, body(known))
+        // Unchanged (a run that only read the cache): nothing to write, and truncating a file costs more
+        // than the rest of a cached `svgicon render`.
+        if total == known { return true }
         let bytes = Array("\(total)\n".utf8)
         guard ftruncate(fd, 0) == 0 else { return true }
         _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
