@@ -134,6 +134,40 @@ struct CoverageRasterizerTests {
         }
     }
 
+    @Test("Polygons on a half-pixel grid — shared vertices, touching contours, collinear and horizontal edges — match 64×64 point sampling",
+          arguments: [11, 12, 13, 14, 15, 16, 17, 18, 19, 20] as [UInt64])
+    func snappedAgainstPointSampling(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let size = 10
+        // Vertices on a 0.5 px grid: edges of different contours start and end at the same points, share
+        // rows and columns, run along each other and meet at vertices — what the sweep's hand-over of an
+        // ending edge to the one continuing it must get right. A fan of triangles around one vertex, with
+        // both orientations, is added every time.
+        func snapped() -> SVGPoint {
+            SVGPoint(x: Double(Int.random(in: -2...22, using: &rng)) / 2, y: Double(Int.random(in: -2...22, using: &rng)) / 2)
+        }
+        var polygons: [[SVGPoint]] = []
+        for _ in 0..<3 {
+            polygons.append((0..<Int.random(in: 3...7, using: &rng)).map { _ in snapped() })
+        }
+        let hub = snapped()
+        for k in 0..<4 {
+            let a = snapped(), b = snapped()
+            polygons.append(k % 2 == 0 ? [hub, a, b] : [hub, b, a])
+        }
+        for rule in [FillRule.nonzero, .evenodd] {
+            let grid = coverageGrid(width: size, height: size, rule: rule, polygons: polygons)
+            var worst: Float = 0
+            for y in 0..<size {
+                for x in 0..<size {
+                    let sampled = sampledCoverage(polygons, rule: rule, x: x, y: y, samples: 64)
+                    worst = max(worst, abs(sampled - grid[y * size + x]))
+                }
+            }
+            #expect(worst < 0.03, "seed \(seed) \(rule): worst difference \(worst)")
+        }
+    }
+
     @Test("A shape drawn twice covers its edge pixels once, not twice")
     func duplicateContours() {
         let once = coverageGrid(width: 8, height: 8, polygons: [rectPolygon(1.25, 1.5, 6.75, 6.5)])
