@@ -121,14 +121,7 @@ struct CoverageRasterizerTests {
             }
         }
         for rule in [FillRule.nonzero, .evenodd] {
-            let grid = coverageGrid(width: size, height: size, rule: rule, polygons: polygons)
-            var worst: Float = 0
-            for y in 0..<size {
-                for x in 0..<size {
-                    let sampled = sampledCoverage(polygons, rule: rule, x: x, y: y, samples: 64)
-                    worst = max(worst, abs(sampled - grid[y * size + x]))
-                }
-            }
+            let worst = worstDifferenceFromSampling(polygons, rule: rule, size: size)
             // 64 × 64 samples resolve an edge crossing a pixel to about 1/64 of its area.
             #expect(worst < 0.03, "seed \(seed) \(rule): worst difference \(worst)")
         }
@@ -156,14 +149,7 @@ struct CoverageRasterizerTests {
             polygons.append(k % 2 == 0 ? [hub, a, b] : [hub, b, a])
         }
         for rule in [FillRule.nonzero, .evenodd] {
-            let grid = coverageGrid(width: size, height: size, rule: rule, polygons: polygons)
-            var worst: Float = 0
-            for y in 0..<size {
-                for x in 0..<size {
-                    let sampled = sampledCoverage(polygons, rule: rule, x: x, y: y, samples: 64)
-                    worst = max(worst, abs(sampled - grid[y * size + x]))
-                }
-            }
+            let worst = worstDifferenceFromSampling(polygons, rule: rule, size: size)
             #expect(worst < 0.03, "seed \(seed) \(rule): worst difference \(worst)")
         }
     }
@@ -174,6 +160,20 @@ struct CoverageRasterizerTests {
         let twice = coverageGrid(width: 8, height: 8, polygons: [rectPolygon(1.25, 1.5, 6.75, 6.5), rectPolygon(1.25, 1.5, 6.75, 6.5)])
         #expect(once == twice)
         #expect(abs(once[1 * 8 + 1] - 0.375) < 1e-6)
+    }
+
+    /// The largest difference, over a size × size canvas, between the rasterizer's coverage and 64 × 64
+    /// point sampling.
+    private func worstDifferenceFromSampling(_ polygons: [[SVGPoint]], rule: FillRule, size: Int) -> Float {
+        let grid = coverageGrid(width: size, height: size, rule: rule, polygons: polygons)
+        var worst: Float = 0
+        for y in 0..<size {
+            for x in 0..<size {
+                let sampled = sampledCoverage(polygons, rule: rule, x: x, y: y, samples: 64)
+                worst = max(worst, abs(sampled - grid[y * size + x]))
+            }
+        }
+        return worst
     }
 
     /// Fraction of an n × n grid of sample points inside the polygons under `rule`.

@@ -1,11 +1,21 @@
 import Foundation
 import Testing
-import SVGIconKit
+@testable import SVGIconKit
 
 @Suite("Icon lookup, caching and atomic writes")
 struct FileLoadingTests {
     let square = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>"
     let circle = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><circle cx=\"2\" cy=\"2\" r=\"1\"/></svg>"
+
+    @Test("Paths are made absolute with . and .. resolved by name, as URL.standardizedFileURL does")
+    func absolutePaths() {
+        let cwd = FileManager.default.currentDirectoryPath
+        for path in ["/a/b/../c/./d.svg", "//a///b/", "/", "/..", "Icons/tab-shop.svg", "./x/../y.svg", "../z"] {
+            #expect(FileIO.absolutePath(path) == URL(fileURLWithPath: path).standardizedFileURL.path, "\(path)")
+        }
+        #expect(FileIO.absolutePath("/a/b/../c/./d.svg") == "/a/c/d.svg")
+        #expect(FileIO.absolutePath("Icons/x.svg") == cwd + "/Icons/x.svg")
+    }
 
     @Test("load(named:) finds NAME.svg in the search folders, in order")
     func lookup() throws {

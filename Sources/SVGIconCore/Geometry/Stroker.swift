@@ -13,14 +13,6 @@ public struct Stroker {
     /// Largest distance allowed between a round join/cap and its polygon, in the input coordinates.
     public var tolerance: Double
 
-    /// Arrays reused from contour to contour (and, when a renderer passes its own, from shape to shape).
-    final class Buffers {
-        var dirs: [SVGPoint] = []
-        var lengths: [Double] = []
-        var left: [SVGPoint] = []
-        var right: [SVGPoint] = []
-    }
-    private let buffers: Buffers
     /// The longest chord step (radians) for arcs of the pen's radius within `tolerance`: every join and
     /// cap arc has that radius, so it is worked out once.
     private let maxArcStep: Double
@@ -29,13 +21,8 @@ public struct Stroker {
     private let singleChordCosine: Double
 
     public init(style: StrokeStyle, tolerance: Double) {
-        self.init(style: style, tolerance: tolerance, buffers: Buffers())
-    }
-
-    init(style: StrokeStyle, tolerance: Double, buffers: Buffers) {
         self.style = style
         self.tolerance = tolerance
-        self.buffers = buffers
         self.maxArcStep = Stroker.maxArcStep(radius: style.width / 2, tolerance: tolerance)
         self.singleChordCosine = maxArcStep > 0 ? cosine(maxArcStep) + 1e-9 : 2
     }
@@ -50,19 +37,12 @@ public struct Stroker {
         let pts = contour.points
         let n = pts.count
         if n == 0 { return }
-        var left = buffers.left, right = buffers.right, dirs = buffers.dirs, lengths = buffers.lengths
-        buffers.left = []; buffers.right = []; buffers.dirs = []; buffers.lengths = []
-        left.removeAll(keepingCapacity: true)
-        right.removeAll(keepingCapacity: true)
-        dirs.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
+        var left: [SVGPoint] = [], right: [SVGPoint] = []
+        var dirs: [SVGPoint] = [], lengths: [Double] = []
         left.reserveCapacity(2 * n + 16)
         right.reserveCapacity(2 * n + 16)
         dirs.reserveCapacity(n)
         lengths.reserveCapacity(n)
-        defer {
-            buffers.left = left; buffers.right = right; buffers.dirs = dirs; buffers.lengths = lengths
-        }
         if n == 1 {
             dot(at: pts[0], &left, emit)
             return
@@ -84,7 +64,6 @@ public struct Stroker {
             emit(left)
             right.reverse()
             emit(right)
-            right.removeAll(keepingCapacity: true)
             return
         }
         let start = pts[0], end = pts[n - 1]

@@ -274,7 +274,6 @@ public struct CoverageRasterizer {
                             previous = x
                         }
                         // A crossing inside the band: the band ends at the first one.
-                        var split = false
                         if crossing && yb - ya > Self.minimumBandHeight && splits < 64 {
                             var first = yb
                             for i in 0..<(n - 1) {
@@ -290,7 +289,6 @@ public struct CoverageRasterizer {
                             if ys < yb {
                                 yb = ys
                                 splits += 1
-                                split = true
                             }
                         }
                         sweepWork += n + moves
@@ -311,7 +309,7 @@ public struct CoverageRasterizer {
                             }
                         }
                         // After a crossing the next band has a new order to find and walk.
-                        changed = split || crossing
+                        changed = crossing
                         ya = yb
                         if sweepWork > Self.maxBandWork {  // crossings split the bands more than estimated
                             gaveUp = true

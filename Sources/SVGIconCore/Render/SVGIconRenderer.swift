@@ -8,8 +8,6 @@
 public struct SVGIconRenderer {
     public let options: RenderOptions
     private var rasterizer: CoverageRasterizer
-    /// The stroker's arrays, reused from shape to shape.
-    private let strokerBuffers = Stroker.Buffers()
     /// viewBox space → pixels (the host space of non-scaling strokes).
     private var fit = SVGTransform.identity
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
@@ -243,7 +241,7 @@ public struct SVGIconRenderer {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
         let userTolerance = options.curveTolerance / scale
-        let stroker = Stroker(style: style, tolerance: userTolerance, buffers: strokerBuffers)
+        let stroker = Stroker(style: style, tolerance: userTolerance)
         var contours = PathFlattener.contours(of: path, tolerance: userTolerance)
         if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
             contours = dasher.dash(contours)

@@ -36,12 +36,12 @@ public struct IconFolderScanner: Sendable {
             throw SVGLoadError(kind: .unreadable, file: folder,
                                reason: "is a file, not a folder (use `svgicon render` for one icon)")
         }
-        let skipped = excluding.map(Self.absolute)
+        let skipped = excluding.map(FileIO.absolutePath)
         var result = Result(icons: [], ignored: [])
         var pending = [""]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder : Self.join(folder, relative)
-            if let skipped, Self.absolute(path) == skipped { continue }
+            if let skipped, FileIO.absolutePath(path) == skipped { continue }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
                 if relative.isEmpty {
                     throw SVGLoadError(kind: .unreadable, file: folder, reason: "cannot list the folder (permissions?)")
@@ -78,9 +78,5 @@ public struct IconFolderScanner: Sendable {
     /// `folder/relative` without a doubled slash.
     public static func join(_ folder: String, _ relative: String) -> String {
         folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-    }
-
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

@@ -121,6 +121,31 @@ public enum FileIO {
         }
     }
 
+    /// `path` made absolute (against the working directory) with `.`, `..` and repeated slashes resolved
+    /// by name, the way `URL.standardizedFileURL` does, without Foundation's URL machinery.
+    static func absolutePath(_ path: String) -> String {
+        var full = path
+        if !path.hasPrefix("/") {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let found = buffer.withUnsafeMutableBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) != nil }
+            }
+            if found, let end = buffer.firstIndex(of: 0) {
+                full = String(decoding: buffer[..<end], as: UTF8.self) + "/" + path
+            }
+        }
+        var parts: [Substring] = []
+        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// True when `path` is a regular file holding exactly `bytes` (so rewriting it would change nothing but
     /// its modification time).
     public static func fileHasContents(_ path: String, _ bytes: [UInt8]) -> Bool {

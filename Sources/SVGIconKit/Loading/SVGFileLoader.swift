@@ -76,38 +76,13 @@ public final class SVGFileLoader: @unchecked Sendable {
     /// `load(file:)`, with the file's bytes.
     public func loadWithBytes(file path: String) throws(SVGLoadError) -> Loaded {
         let bytes = try FileIO.read(path)
-        let key = SVGFileLoader.absolutePath(path)
+        let key = FileIO.absolutePath(path)
         if let entry = lock.withLock({ cache[key] }), entry.bytes == bytes {
             return Loaded(bytes: bytes, result: entry.result)
         }
         let result = try SVGDocumentParser.parse(bytes, file: path, options: options)
         lock.withLock { cache[key] = Entry(bytes: bytes, result: result) }
         return Loaded(bytes: bytes, result: result)
-    }
-
-    /// `path` made absolute (against the working directory) with `.`, `..` and repeated slashes resolved
-    /// by name, the way `URL.standardizedFileURL` does, without Foundation's URL machinery.
-    static func absolutePath(_ path: String) -> String {
-        var full = path
-        if !path.hasPrefix("/") {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let found = buffer.withUnsafeMutableBufferPointer { b in
-                b.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) != nil }
-            }
-            if found, let end = buffer.firstIndex(of: 0) {
-                full = String(decoding: buffer[..<end], as: UTF8.self) + "/" + path
-            }
-        }
-        var parts: [Substring] = []
-        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
     }
 
     /// Forgets every cached icon.
