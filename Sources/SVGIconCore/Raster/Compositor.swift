@@ -17,30 +17,22 @@ public struct PremultipliedColor: Hashable, Sendable {
     public var isTransparent: Bool { a <= 0 }
 }
 
-/// Source-over compositing onto a `Pixmap` (premultiplied sRGB, as browsers and resvg blend).
+/// Source-over compositing onto a `Pixmap` (premultiplied sRGB, as browsers and resvg blend). On an
+/// alpha-only pixmap (`uniformColor`) the same arithmetic runs on the alpha channel alone; anything that
+/// would bring in another colour first makes the pixmap full RGBA.
 extension Pixmap {
     /// Blends `color` over the pixels x0..<x1 of row `y`, all with the same coverage c:
     /// out = src·c + dst·(1 − αsrc·c).
     public mutating func blendSpan(y: Int, x0: Int, x1: Int, coverage c: Float, color: PremultipliedColor) {
+        if let u = uniform, !u.matches(color) { makeRGBA() }
         let width = self.width
-        data.withUnsafeMutableBufferPointer { px in
-            var i = (y * width + x0) * 4
-            let end = (y * width + x1) * 4
-            if c >= 1 && color.a >= 1 {
-                while i < end {
-                    px[i] = color.r; px[i + 1] = color.g; px[i + 2] = color.b; px[i + 3] = 1
-                    i += 4
-                }
-                return
-            }
-            let r = color.r * c, g = color.g * c, b = color.b * c, a = color.a * c
-            let keep = 1 - a
-            while i < end {
-                px[i] = r + px[i] * keep
-                px[i + 1] = g + px[i + 1] * keep
-                px[i + 2] = b + px[i + 2] * keep
-                px[i + 3] = a + px[i + 3] * keep
-                i += 4
+        let alphaOnly = uniform != nil
+        samples.withUnsafeMutableBufferPointer { px in
+            guard let base = px.baseAddress, x1 > x0 else { return }
+            if alphaOnly {
+                Self.blendAlphaSpan(base + y * width + x0, count: x1 - x0, coverage: c, alpha: color.a)
+            } else {
+                Self.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: c, color: color)
             }
         }
     }
@@ -70,28 +62,57 @@ extension Pixmap {
         }
     }
 
+    /// `blendSpan` on an alpha-only pixmap's raw values: out = αsrc·c + dst·(1 − αsrc·c), the alpha
+    /// channel of the RGBA blend.
+    @inline(__always)
+    static func blendAlphaSpan(_ start: UnsafeMutablePointer<Float>, count: Int, coverage c: Float, alpha: Float) {
+        var p = start
+        let end = start + count
+        if c >= 1 && alpha >= 1 {
+            while p < end {
+                p[0] = 1
+                p += 1
+            }
+            return
+        }
+        let a = alpha * c
+        let keep = 1 - a
+        while p < end {
+            p[0] = a + p[0] * keep
+            p += 1
+        }
+    }
+
     /// Blends one pixel: out = src·c + dst·(1 − αsrc·c).
     @inline(__always)
     mutating func blendPixel(x: Int, y: Int, coverage c: Float, color: PremultipliedColor) {
+        if let u = uniform {
+            guard u.matches(color) else {
+                makeRGBA()
+                blendPixel(x: x, y: y, coverage: c, color: color)
+                return
+            }
+            let i = y * width + x
+            samples[i] = color.a * c + samples[i] * (1 - color.a * c)
+            return
+        }
         let i = (y * width + x) * 4
         let keep = 1 - color.a * c
-        data[i] = color.r * c + data[i] * keep
-        data[i + 1] = color.g * c + data[i + 1] * keep
-        data[i + 2] = color.b * c + data[i + 2] * keep
-        data[i + 3] = color.a * c + data[i + 3] * keep
+        samples[i] = color.r * c + samples[i] * keep
+        samples[i + 1] = color.g * c + samples[i + 1] * keep
+        samples[i + 2] = color.b * c + samples[i + 2] * keep
+        samples[i + 3] = color.a * c + samples[i + 3] * keep
     }
 
     /// Multiplies every pixel by the matching value of `mask` (width × height values in 0…1).
     public mutating func multiply(by mask: [Float]) {
         precondition(mask.count == width * height, "mask size must match")
-        data.withUnsafeMutableBufferPointer { px in
+        let channels = uniform == nil ? 4 : 1
+        samples.withUnsafeMutableBufferPointer { px in
             for p in 0..<mask.count {
                 let m = mask[p]
                 if m >= 1 { continue }
-                px[p * 4] *= m
-                px[p * 4 + 1] *= m
-                px[p * 4 + 2] *= m
-                px[p * 4 + 3] *= m
+                for c in 0..<channels { px[p * channels + c] *= m }
             }
         }
     }
@@ -101,8 +122,20 @@ extension Pixmap {
         precondition(layer.width == width && layer.height == height, "layer size must match")
         let o = Float(max(0, min(1, opacity)))
         if o <= 0 { return }
-        data.withUnsafeMutableBufferPointer { dst in
-            layer.data.withUnsafeBufferPointer { src in
+        if uniform != nil, layer.uniform == uniform {
+            samples.withUnsafeMutableBufferPointer { dst in
+                layer.samples.withUnsafeBufferPointer { src in
+                    for i in 0..<dst.count where src[i] > 0 {
+                        dst[i] = src[i] * o + dst[i] * (1 - src[i] * o)
+                    }
+                }
+            }
+            return
+        }
+        makeRGBA()
+        let source = layer.data
+        samples.withUnsafeMutableBufferPointer { dst in
+            source.withUnsafeBufferPointer { src in
                 var i = 0
                 while i < dst.count {
                     let sa = src[i + 3]
@@ -123,13 +156,14 @@ extension Pixmap {
     public mutating func fillBehind(_ color: SVGColor) {
         let bg = PremultipliedColor(color)
         if bg.isTransparent { return }
+        makeRGBA()
         var i = 0
-        while i < data.count {
-            let keep = 1 - data[i + 3]
-            data[i] += bg.r * keep
-            data[i + 1] += bg.g * keep
-            data[i + 2] += bg.b * keep
-            data[i + 3] += bg.a * keep
+        while i < samples.count {
+            let keep = 1 - samples[i + 3]
+            samples[i] += bg.r * keep
+            samples[i + 1] += bg.g * keep
+            samples[i + 2] += bg.b * keep
+            samples[i + 3] += bg.a * keep
             i += 4
         }
     }

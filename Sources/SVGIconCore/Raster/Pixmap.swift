@@ -3,17 +3,78 @@
 /// Channels are stored as `Float` in 0...1 rather than 8-bit, so that compositing does not round at every
 /// step and a pixel painted with one colour keeps exactly that colour when converted to straight alpha
 /// for PNG: a tinted icon's pixels are all exactly the tint, at varying alpha, even where alpha is tiny.
+///
+/// A pixmap whose every pixel has one colour (a one-colour icon: what tintable icon sets are) can hold just
+/// that colour and one alpha value per pixel — a quarter of the memory to clear, blend and convert. The
+/// renderer chooses this for icons painted in a single solid colour; `uniformColor` tells which form a
+/// pixmap has. Both forms describe pixels the same way: `data` always reads as premultiplied RGBA.
 public struct Pixmap: Hashable, Sendable {
     public let width: Int
     public let height: Int
-    /// `width * height * 4` values: R, G, B, A per pixel, colour channels premultiplied by alpha.
-    public var data: [Float]
+    /// The colour of every pixel (opaque; each pixel's alpha scales it) when the pixmap holds only alpha,
+    /// nil when it holds full RGBA.
+    public var uniformColor: SVGColor? { uniform?.color }
+    /// The uniform colour's channels in 0…1 (straight) when the pixmap holds only alpha.
+    private(set) var uniform: UniformColor?
+    /// The stored values: 4 per pixel (premultiplied R, G, B, A) or, with a uniform colour, 1 (alpha).
+    var samples: [Float]
 
-    /// A fully transparent pixmap. Sizes below zero count as zero.
+    /// The single colour of an alpha-only pixmap.
+    struct UniformColor: Hashable, Sendable {
+        let color: SVGColor
+        let r: Float, g: Float, b: Float
+
+        init(_ color: SVGColor) {
+            self.color = SVGColor(red: color.red, green: color.green, blue: color.blue)
+            // Computed as `PremultipliedColor` computes its channels, so that `matches` can compare exactly.
+            r = Float(color.red) / 255
+            g = Float(color.green) / 255
+            b = Float(color.blue) / 255
+        }
+
+        /// True when `paint` is this colour at some alpha: blending it changes alpha only.
+        func matches(_ paint: PremultipliedColor) -> Bool {
+            paint.r == r * paint.a && paint.g == g * paint.a && paint.b == b * paint.a
+        }
+    }
+
+    /// `width * height * 4` values: R, G, B, A per pixel, colour channels premultiplied by alpha. Reading
+    /// an alpha-only pixmap's `data` builds the RGBA values; changing it makes the pixmap full RGBA.
+    public var data: [Float] {
+        get { uniform == nil ? samples : expandedSamples() }
+        _modify {
+            makeRGBA()
+            yield &samples
+        }
+        set {
+            precondition(newValue.count == width * height * 4, "data must hold width × height × 4 values")
+            uniform = nil
+            samples = newValue
+        }
+    }
+
+    /// A fully transparent RGBA pixmap. Sizes below zero count as zero.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.data = [Float](repeating: 0, count: self.width * self.height * 4)
+        self.samples = [Float](repeating: 0, count: self.width * self.height * 4)
+    }
+
+    /// A fully transparent pixmap whose pixels can only be `color` (its alpha is ignored): one value per
+    /// pixel. Painting another colour on it turns it into a full RGBA pixmap first.
+    public init(width: Int, height: Int, uniformColor color: SVGColor) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.uniform = UniformColor(color)
+        self.samples = [Float](repeating: 0, count: self.width * self.height)
+    }
+
+    /// A transparent pixmap of the same size and form (same uniform colour) as `other`.
+    init(blankLike other: Pixmap) {
+        width = other.width
+        height = other.height
+        uniform = other.uniform
+        samples = [Float](repeating: 0, count: other.samples.count)
     }
 
     /// Builds a pixmap from straight-alpha RGBA8 (as PNG stores it); nil when the byte count does not
@@ -32,13 +93,29 @@ public struct Pixmap: Hashable, Sendable {
             out[i + 3] = a
             i += 4
         }
-        self.data = out
+        self.samples = out
+    }
+
+    /// Pixel index p (y · width + x) as premultiplied floats.
+    @inline(__always)
+    func premultiplied(at p: Int) -> (r: Float, g: Float, b: Float, a: Float) {
+        if let u = uniform {
+            let a = samples[p]
+            return (u.r * a, u.g * a, u.b * a, a)
+        }
+        return (samples[p * 4], samples[p * 4 + 1], samples[p * 4 + 2], samples[p * 4 + 3])
+    }
+
+    /// Alpha of pixel index p.
+    @inline(__always)
+    func alpha(at p: Int) -> Float {
+        uniform == nil ? samples[p * 4 + 3] : samples[p]
     }
 
     /// Pixel (x, y) as premultiplied RGBA8, each channel rounded to nearest.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let i = (y * width + x) * 4
-        return (Self.byte(data[i]), Self.byte(data[i + 1]), Self.byte(data[i + 2]), Self.byte(data[i + 3]))
+        let p = premultiplied(at: y * width + x)
+        return (Self.byte(p.r), Self.byte(p.g), Self.byte(p.b), Self.byte(p.a))
     }
 
     /// Premultiplied RGBA8 of every pixel (what comparisons between renderers use).
@@ -47,28 +124,62 @@ public struct Pixmap: Hashable, Sendable {
     }
 
     /// Straight (non-premultiplied) RGBA8, the layout PNG stores: alpha rounded to 8 bits, each colour
-    /// channel divided by the unrounded alpha; pixels whose alpha rounds to 0 become 0, 0, 0, 0.
+    /// channel divided by the unrounded alpha; pixels whose alpha rounds to 0 become 0, 0, 0, 0. An
+    /// alpha-only pixmap's pixels are exactly its colour wherever alpha is not 0.
     public func straightAlphaRGBA() -> [UInt8] {
-        let count = data.count
+        let count = width * height * 4
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            data.withUnsafeBufferPointer { px in
-                var i = 0
-                while i < count {
-                    let a = px[i + 3]
-                    // Transparent pixels (most of an icon) take the short path.
-                    if a * 255 < 0.5 {
-                        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
-                    } else {
-                        let inv = 1 / a
-                        out[i] = Self.byte(px[i] * inv)
-                        out[i + 1] = Self.byte(px[i + 1] * inv)
-                        out[i + 2] = Self.byte(px[i + 2] * inv)
-                        out[i + 3] = Self.byte(a)
+            samples.withUnsafeBufferPointer { px in
+                if let u = uniform {
+                    let r = Self.byte(u.r), g = Self.byte(u.g), b = Self.byte(u.b)
+                    var i = 0
+                    for a in px {
+                        if a * 255 < 0.5 {
+                            out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
+                        } else {
+                            out[i] = r; out[i + 1] = g; out[i + 2] = b; out[i + 3] = Self.byte(a)
+                        }
+                        i += 4
                     }
-                    i += 4
+                } else {
+                    var i = 0
+                    while i < count {
+                        let a = px[i + 3]
+                        // Transparent pixels (most of an icon) take the short path.
+                        if a * 255 < 0.5 {
+                            out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
+                        } else {
+                            let inv = 1 / a
+                            out[i] = Self.byte(px[i] * inv)
+                            out[i + 1] = Self.byte(px[i + 1] * inv)
+                            out[i + 2] = Self.byte(px[i + 2] * inv)
+                            out[i + 3] = Self.byte(a)
+                        }
+                        i += 4
+                    }
                 }
             }
             initialized = count
+        }
+    }
+
+    /// Turns an alpha-only pixmap into full RGBA (no change to its pixels).
+    public mutating func makeRGBA() {
+        guard uniform != nil else { return }
+        samples = expandedSamples()
+        uniform = nil
+    }
+
+    /// The premultiplied RGBA values of an alpha-only pixmap.
+    private func expandedSamples() -> [Float] {
+        guard let u = uniform else { return samples }
+        let count = samples.count
+        return [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
+            for p in 0..<count {
+                let a = samples[p]
+                out[p * 4] = u.r * a; out[p * 4 + 1] = u.g * a; out[p * 4 + 2] = u.b * a; out[p * 4 + 3] = a
+            }
+            initialized = count * 4
         }
     }
 
@@ -76,5 +187,20 @@ public struct Pixmap: Hashable, Sendable {
     static func byte(_ v: Float) -> UInt8 {
         let r = v * 255 + 0.5
         return r >= 255 ? 255 : (r > 0 ? UInt8(truncatingIfNeeded: Int32(r)) : 0)  // NaN → 0, never a trap
+    }
+
+    /// Equal when the pixels are: same size and the same premultiplied RGBA values, whichever form each
+    /// pixmap has.
+    public static func == (lhs: Pixmap, rhs: Pixmap) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        if lhs.uniform == rhs.uniform { return lhs.samples == rhs.samples }
+        return lhs.data == rhs.data
+    }
+
+    /// Hashes the size and the alpha values (the same in both forms, so equal pixmaps hash alike).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        for p in 0..<(width * height) { hasher.combine(alpha(at: p)) }
     }
 }

@@ -97,15 +97,25 @@ public struct SVGIconRenderer {
                                           viewportHeight: Double(height))
     }
 
-    /// Renders `icon` into a new pixmap of the options' size.
+    /// Renders `icon` into a new pixmap of the options' size: alpha-only (`Pixmap.uniformColor`) when the
+    /// icon paints in one colour and no background is asked for, full RGBA otherwise.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
-        var pixmap = Pixmap(width: options.width, height: options.height)
+        var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
         guard options.width > 0, options.height > 0 else { return pixmap }
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
         draw(icon.layers, transform: fit, into: &pixmap)
         _ = withinLimits()  // the last shape may have passed the limit
         if let bg = options.background { pixmap.fillBehind(bg) }
         return pixmap
+    }
+
+    /// A transparent pixmap of the output size for drawing `layers`: alpha-only when they paint in one
+    /// colour (nil layers: full RGBA).
+    private func blankPixmap(for layers: [SVGIconLayer]?) -> Pixmap {
+        if let layers, let color = UniformPaint.color(of: layers, tint: options.tint) {
+            return Pixmap(width: options.width, height: options.height, uniformColor: color)
+        }
+        return Pixmap(width: options.width, height: options.height)
     }
 
     private mutating func draw(_ layers: [SVGIconLayer], transform: SVGTransform, into pixmap: inout Pixmap) {
@@ -135,7 +145,7 @@ public struct SVGIconRenderer {
         guard canNest(), reserve(bytesPerPixel: 16) else { return }
         depth += 1
         defer { depth -= 1; release(bytesPerPixel: 16) }
-        var offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
+        var offscreen = Pixmap(blankLike: pixmap)
         drawContent(layer, transform: t, opacity: 1, into: &offscreen)
         var box: SVGRect?? = nil
         func boundingBox() -> SVGRect? {
@@ -216,14 +226,22 @@ public struct SVGIconRenderer {
     private mutating func paint(rule: FillRule, shader: PaintShader,
                                 into pixmap: inout Pixmap) {
         if case .solid(let color) = shader.kind {
+            if let uniform = pixmap.uniform, !uniform.matches(color) { pixmap.makeRGBA() }
             let width = pixmap.width
-            pixmap.data.withUnsafeMutableBufferPointer { pixels in
+            let alphaOnly = pixmap.uniform != nil
+            pixmap.samples.withUnsafeMutableBufferPointer { pixels in
                 guard let base = pixels.baseAddress else {
                     rasterizer.sweep(rule: rule) { _, _, _, _ in }  // an empty canvas: only clear the edges
                     return
                 }
-                rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                    Pixmap.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: coverage, color: color)
+                if alphaOnly {
+                    rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
+                        Pixmap.blendAlphaSpan(base + y * width + x0, count: x1 - x0, coverage: coverage, alpha: color.a)
+                    }
+                } else {
+                    rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
+                        Pixmap.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: coverage, color: color)
+                    }
                 }
             }
         } else {
@@ -340,7 +358,7 @@ public struct SVGIconRenderer {
         }
         depth += 1
         defer { depth -= 1 }
-        var content = Pixmap(width: options.width, height: options.height)
+        var content = blankPixmap(for: mask.layers)
         draw(mask.layers, transform: contentTransform, into: &content)
         // The region, rasterized as a rectangle in the referencing element's user space.
         var regionPath = SVGPath()
@@ -357,10 +375,8 @@ public struct SVGIconRenderer {
         let usesAlpha = mask.usesAlpha
         rasterizer.sweep(rule: .nonzero) { y, x0, x1, c in
             for x in x0..<x1 {
-                let i = (y * width + x) * 4
-                let v: Float = usesAlpha
-                    ? content.data[i + 3]
-                    : 0.2125 * content.data[i] + 0.7154 * content.data[i + 1] + 0.0721 * content.data[i + 2]
+                let p = content.premultiplied(at: y * width + x)
+                let v: Float = usesAlpha ? p.a : 0.2125 * p.r + 0.7154 * p.g + 0.0721 * p.b
                 values[y * width + x] = min(1, max(0, v)) * c
             }
         }

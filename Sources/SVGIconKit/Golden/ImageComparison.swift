@@ -34,6 +34,8 @@ public struct ImageComparison: Sendable {
         let gap = 4
         let panelW = w * zoom, panelH = h * zoom
         var out = Pixmap(width: panelW * 3 + gap * 2, height: panelH)
+        // Premultiplied RGBA of both images, whichever form (RGBA or alpha-only) each has.
+        let expectedData = expected.data, actualData = actual.data
         func put(_ x: Int, _ y: Int, _ r: Float, _ g: Float, _ b: Float) {
             let i = (y * out.width + x) * 4
             out.data[i] = r; out.data[i + 1] = g; out.data[i + 2] = b; out.data[i + 3] = 1
@@ -42,17 +44,17 @@ public struct ImageComparison: Sendable {
             for x in 0..<panelW {
                 let sx = x / zoom, sy = y / zoom
                 let checker: Float = ((x / 4 + y / 4) % 2 == 0) ? 0.93 : 0.82
-                for (panel, image) in [(0, expected), (2, actual)] {
+                for (panel, image) in [(0, expectedData), (2, actualData)] {
                     let i = (sy * w + sx) * 4
-                    let a = image.data[i + 3]
+                    let a = image[i + 3]
                     put(panel * (panelW + gap) + x, y,
-                        image.data[i] + checker * (1 - a), image.data[i + 1] + checker * (1 - a), image.data[i + 2] + checker * (1 - a))
+                        image[i] + checker * (1 - a), image[i + 1] + checker * (1 - a), image[i + 2] + checker * (1 - a))
                 }
                 // Red in proportion to the difference, over a faint grey ghost of the actual image so
                 // that a difference can be placed on the icon.
                 let d = Int(perPixel[sy * w + sx])
                 let strength: Float = d > tolerance ? 0.25 + 0.75 * Float(d) / 255 : 0
-                let ghost = 1 - 0.12 * actual.data[(sy * w + sx) * 4 + 3]
+                let ghost = 1 - 0.12 * actualData[(sy * w + sx) * 4 + 3]
                 put(panelW + gap + x, y, ghost, ghost * (1 - strength), ghost * (1 - strength))
             }
         }

@@ -3,11 +3,12 @@ extension Pixmap {
     /// Draws `image` over this pixmap with its top-left corner at (x, y), source-over; parts outside
     /// are clipped.
     mutating func place(_ image: Pixmap, x: Int, y: Int) {
+        let source = image.data  // premultiplied RGBA whichever form the image has
         for row in 0..<image.height where (0..<height).contains(y + row) {
             for column in 0..<image.width where (0..<width).contains(x + column) {
                 let s = (row * image.width + column) * 4, d = ((y + row) * width + x + column) * 4
-                let keep = 1 - image.data[s + 3]
-                for c in 0..<4 { data[d + c] = image.data[s + c] + data[d + c] * keep }
+                let keep = 1 - source[s + 3]
+                for c in 0..<4 { data[d + c] = source[s + c] + data[d + c] * keep }
             }
         }
     }

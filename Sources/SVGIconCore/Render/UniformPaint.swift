@@ -1,0 +1,39 @@
+/// Finds whether a drawing paints in one colour only, so that it can be rendered into an alpha-only
+/// `Pixmap`: every fill and stroke a solid colour (or the tint) with the same red, green and blue. Alpha and
+/// opacities may differ — they only change coverage. Clip paths paint nothing; a mask's content is drawn
+/// into a pixmap of its own and is looked at when that pixmap is made.
+enum UniformPaint {
+    /// The one colour `layers` paint in (any colour when they paint nothing), nil when they use several
+    /// colours or a gradient.
+    static func color(of layers: [SVGIconLayer], tint: SVGColor) -> SVGColor? {
+        var found: SVGColor?
+        /// False when `paint` is a gradient or a second colour.
+        func admit(_ paint: SVGPaint?) -> Bool {
+            let color: SVGColor
+            switch paint {
+            case nil: return true
+            case .color(let c)?: color = c
+            case .tint?: color = tint
+            case .linearGradient?, .radialGradient?: return false
+            }
+            if color.alpha <= 0 { return true }  // draws nothing
+            guard let f = found else {
+                found = color
+                return true
+            }
+            return f.red == color.red && f.green == color.green && f.blue == color.blue
+        }
+        var pending: [[SVGIconLayer]] = [layers]
+        while let list = pending.popLast() {
+            for layer in list {
+                switch layer.content {
+                case .group(let children):
+                    pending.append(children)
+                case .shape(let shape):
+                    guard admit(shape.fill?.paint), admit(shape.stroke?.paint) else { return nil }
+                }
+            }
+        }
+        return found ?? tint
+    }
+}
