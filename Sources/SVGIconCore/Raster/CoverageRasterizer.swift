@@ -19,7 +19,9 @@
 public struct CoverageRasterizer {
     public private(set) var width: Int
     public private(set) var height: Int
-    /// (width + 2) cells per row: an edge at x = width still has a cell to its right.
+    /// (width + 2) cells per row: an edge at x = width still has a cell to its right. A cell holds a value
+    /// only while its `touched` bit is set: the first deposit into it overwrites whatever was there, so the
+    /// cells are never cleared as a whole (at 256 px they are a quarter of a megabyte per render).
     private var cells: [Float]
     /// One bit per cell: which cells received area since the last sweep, so the sweep visits only those
     /// and treats the runs between them as constant coverage.
@@ -71,7 +73,9 @@ public struct CoverageRasterizer {
         self.width = max(0, width)
         self.height = max(0, height)
         self.stride = self.width + 2
-        self.cells = [Float](repeating: 0, count: self.stride * self.height)
+        let cellCount = self.stride * self.height
+        // Left uninitialized: a cell is written (see `CellTarget.accumulate`) before it is ever read.
+        self.cells = [Float](unsafeUninitializedCapacity: cellCount) { _, initialized in initialized = cellCount }
         self.wordsPerRow = (self.stride + 63) / 64
         self.touched = [UInt64](repeating: 0, count: self.wordsPerRow * self.height)
         // Room for an icon's edges up front: growing from empty reallocates about seven times per render.
@@ -464,7 +468,12 @@ public struct CoverageRasterizer {
                 let bits = touched + row * wordsPerRow
                 var c = il
                 while c <= ir + 1 {
-                    bits[c >> 6] |= 1 << UInt64(c & 63)
+                    // A cell's first deposit since the last sweep starts it from zero.
+                    let bit: UInt64 = 1 << UInt64(c & 63)
+                    if bits[c >> 6] & bit == 0 {
+                        bits[c >> 6] |= bit
+                        cellRow[c] = 0
+                    }
                     c += 1
                 }
                 if il == ir || xr - xl < 1e-12 {
@@ -558,7 +567,6 @@ public struct CoverageRasterizer {
                             let x = w * 64 + bits.trailingZeroBitCount
                             bits &= bits - 1
                             acc += cells[base + x]
-                            cells[base + x] = 0
                             guard x < width else { continue }
                             // The outline deposits +1 inside and 0 outside; clamp away rounding.
                             var coverage = min(1, max(0, acc))
@@ -612,9 +620,10 @@ extension CoverageRasterizer {
         return work
     }
 
-    /// Clears what a band sweep given up half-way deposited.
+    /// Forgets what a band sweep given up half-way deposited (clearing the touched bits is enough: a cell
+    /// without its bit is overwritten by its next deposit).
     fileprivate mutating func discardDeposits() {
-        forEachTouchedCell(clearing: true) { cells, x, _ in cells[x] = 0 }
+        forEachTouchedCell(clearing: true) { _, _, _ in }
         minY = .max; maxY = .min
     }
 
