@@ -192,37 +192,51 @@ public struct CoverageRasterizer {
                 var next = 0  // edgeList[next...] have not started
                 var y = edgeList[0].y0
                 var nextEnd = Double.infinity  // the earliest end of the active edges
+                // Whether the last band left two neighbours out of order at its bottom (crossed, or met
+                // with the left one going right faster): the next event then re-sorts and re-walks.
+                var disorderAtBottom = false
                 while true {
                     // The edges starting here: edgeList[next..<startEnd].
                     var startEnd = next
                     while startEnd < edgeList.count, edgeList[startEnd].y0 <= y { startEnd += 1 }
                     // Edges that end here deposit their last outline run and leave, or hand their place to
                     // the edge that continues them.
-                    var changed = false
+                    var changed = disorderAtBottom
                     if y >= nextEnd {
                         nextEnd = .infinity
                         var w = 0
                         for i in 0..<count {
-                            var e = a[i]
-                            if e.y1 <= y {
-                                if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
-                                var k = next
-                                while k < startEnd {
-                                    let s = edgeList[k]
-                                    if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
-                                    k += 1
-                                }
-                                guard k < startEnd else {
-                                    changed = true
-                                    continue
-                                }
-                                e = ActiveEdge(edgeList[k], at: y, runSign: e.runSign)
-                                edgeList.swapAt(k, next)
-                                next += 1
+                            let end = a[i].y1
+                            if end > y {
+                                if w != i { a[w] = a[i] }
+                                w += 1
+                                if end < nextEnd { nextEnd = end }
+                                continue
                             }
-                            a[w] = e
+                            let e = a[i]
+                            if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
+                            var k = next
+                            while k < startEnd {
+                                let s = edgeList[k]
+                                if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
+                                k += 1
+                            }
+                            guard k < startEnd else {
+                                changed = true
+                                continue
+                            }
+                            let continued = ActiveEdge(edgeList[k], at: y, runSign: e.runSign)
+                            edgeList.swapAt(k, next)
+                            next += 1
+                            a[w] = continued
+                            if !changed {
+                                // In place (nothing left before it): it keeps its neighbours unless it
+                                // meets one exactly here.
+                                if w > 0 && !a[w - 1].isLeft(of: continued, at: y) { changed = true }
+                                if w + 1 < count && !continued.isLeft(of: a[w + 1], at: y) { changed = true }
+                            }
                             w += 1
-                            if e.y1 < nextEnd { nextEnd = e.y1 }
+                            if continued.y1 < nextEnd { nextEnd = continued.y1 }
                         }
                         count = w
                     }
@@ -238,14 +252,8 @@ public struct CoverageRasterizer {
                     }
                     let yEvent = min(nextEnd, next < edgeList.count ? edgeList[next].y0 : .infinity)
                     guard yEvent < .infinity else { break }
-                    if !changed && count > 1 {
-                        // Continuing edges keep their neighbours unless they meet one exactly here.
-                        for i in 1..<count where !a[i - 1].isLeft(of: a[i], at: y) {
-                            changed = true
-                            break
-                        }
-                    }
                     // Bands from y to the next event, split where neighbours cross.
+                    disorderAtBottom = false
                     var ya = y
                     var splits = 0
                     while ya < yEvent && count > 0 {
@@ -269,12 +277,15 @@ public struct CoverageRasterizer {
                                 i += 1
                             }
                         }
-                        // Neighbours out of order at the bottom have crossed inside the band.
+                        // Neighbours out of order at the bottom have crossed inside the band; neighbours
+                        // that meet exactly there with the left one going right faster cross below it.
                         var crossing = false
+                        var tie = false
                         var previous = a[0].x(at: yb)
                         for i in 1..<max(n, 1) {
                             let x = a[i].x(at: yb)
                             if previous > x { crossing = true }
+                            if previous == x && a[i - 1].dxdy > a[i].dxdy { tie = true }
                             previous = x
                         }
                         // A crossing inside the band: the band ends at the first one.
@@ -314,6 +325,7 @@ public struct CoverageRasterizer {
                         }
                         // After a crossing the next band has a new order to find and walk.
                         changed = crossing
+                        disorderAtBottom = crossing || tie
                         ya = yb
                         if sweepWork > Self.maxBandWork {  // crossings split the bands more than estimated
                             gaveUp = true
