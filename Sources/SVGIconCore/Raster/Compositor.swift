@@ -120,13 +120,27 @@ extension Pixmap {
     /// Draws `layer` over this pixmap with a uniform `opacity` (group opacity): out = src·o + dst·(1 − αs·o).
     public mutating func composite(_ layer: Pixmap, opacity: Double) {
         precondition(layer.width == width && layer.height == height, "layer size must match")
+        composite(layer, x: 0, y: 0, opacity: opacity)
+    }
+
+    /// Draws `layer` over this pixmap with its top-left corner at (x, y) and a uniform `opacity`; the parts
+    /// of `layer` outside this pixmap are left out.
+    public mutating func composite(_ layer: Pixmap, x: Int, y: Int, opacity: Double) {
         let o = Float(max(0, min(1, opacity)))
         if o <= 0 { return }
+        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, height - y))
+        if columns.isEmpty || rows.isEmpty { return }
+        let dstWidth = width, srcWidth = layer.width
         if uniform != nil, layer.uniform == uniform {
             samples.withUnsafeMutableBufferPointer { dst in
                 layer.samples.withUnsafeBufferPointer { src in
-                    for i in 0..<dst.count where src[i] > 0 {
-                        dst[i] = src[i] * o + dst[i] * (1 - src[i] * o)
+                    for row in rows {
+                        let s = row * srcWidth, d = (row + y) * dstWidth + x
+                        for column in columns where src[s + column] > 0 {
+                            let sa = src[s + column]
+                            dst[d + column] = sa * o + dst[d + column] * (1 - sa * o)
+                        }
                     }
                 }
             }
@@ -136,17 +150,19 @@ extension Pixmap {
         let source = layer.data
         samples.withUnsafeMutableBufferPointer { dst in
             source.withUnsafeBufferPointer { src in
-                var i = 0
-                while i < dst.count {
-                    let sa = src[i + 3]
-                    if sa > 0 {
-                        let keep = 1 - sa * o
-                        dst[i] = src[i] * o + dst[i] * keep
-                        dst[i + 1] = src[i + 1] * o + dst[i + 1] * keep
-                        dst[i + 2] = src[i + 2] * o + dst[i + 2] * keep
-                        dst[i + 3] = sa * o + dst[i + 3] * keep
+                for row in rows {
+                    let s = row * srcWidth, d = (row + y) * dstWidth + x
+                    for column in columns {
+                        let i = (s + column) * 4, j = (d + column) * 4
+                        let sa = src[i + 3]
+                        if sa > 0 {
+                            let keep = 1 - sa * o
+                            dst[j] = src[i] * o + dst[j] * keep
+                            dst[j + 1] = src[i + 1] * o + dst[j + 1] * keep
+                            dst[j + 2] = src[i + 2] * o + dst[j + 2] * keep
+                            dst[j + 3] = sa * o + dst[j + 3] * keep
+                        }
                     }
-                    i += 4
                 }
             }
         }

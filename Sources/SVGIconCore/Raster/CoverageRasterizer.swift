@@ -59,6 +59,10 @@ public struct CoverageRasterizer {
     /// Edges one shape may keep for the band sweep (48 MiB); a shape with more is accumulated in one linear
     /// pass as its edges arrive, without keeping them.
     public static let maxEdges = 1 << 20
+    /// The device position of cell (0, 0): `addLine` subtracts it, so that a region of the canvas (an
+    /// offscreen layer) can be rasterized into cells of its own size. Whole pixels, so the subtraction is
+    /// exact for every point inside the region.
+    public var origin = SVGPoint(x: 0, y: 0)
     /// Work done since creation: `addLine` calls, rows deposited, band-sweep steps and cells swept. What a
     /// render's budget counts.
     public private(set) var work = 0
@@ -94,8 +98,8 @@ public struct CoverageRasterizer {
         work += 1
         guard !(p0.x.isNaN || p0.y.isNaN || p1.x.isNaN || p1.y.isNaN) else { return }
         let limit = Self.coordinateLimit
-        var x0 = min(max(p0.x, -limit), limit), y0 = min(max(p0.y, -limit), limit)
-        var x1 = min(max(p1.x, -limit), limit), y1 = min(max(p1.y, -limit), limit)
+        var x0 = min(max(p0.x - origin.x, -limit), limit), y0 = min(max(p0.y - origin.y, -limit), limit)
+        var x1 = min(max(p1.x - origin.x, -limit), limit), y1 = min(max(p1.y - origin.y, -limit), limit)
         guard y0 != y1, ((x1 - x0) / (y1 - y0)).isFinite else { return }
         var dir: Int32 = 1
         if y0 > y1 {

@@ -69,12 +69,12 @@ public struct Pixmap: Hashable, Sendable {
         self.samples = [Float](repeating: 0, count: self.width * self.height)
     }
 
-    /// A transparent pixmap of the same size and form (same uniform colour) as `other`.
-    init(blankLike other: Pixmap) {
-        width = other.width
-        height = other.height
+    /// A transparent pixmap of the given size in the same form (same uniform colour) as `other`.
+    init(width: Int, height: Int, sameFormAs other: Pixmap) {
+        self.width = max(0, width)
+        self.height = max(0, height)
         uniform = other.uniform
-        samples = [Float](repeating: 0, count: other.samples.count)
+        samples = [Float](repeating: 0, count: self.width * self.height * (other.uniform == nil ? 4 : 1))
     }
 
     /// Builds a pixmap from straight-alpha RGBA8 (as PNG stores it); nil when the byte count does not

@@ -1,5 +1,6 @@
-/// Bounding boxes for `objectBoundingBox` units: the geometry of a shape (without its stroke), or of a
-/// group's children in the group's user space.
+/// Bounding boxes: for `objectBoundingBox` units, the geometry of a shape (without its stroke) or of a
+/// group's children in the group's user space; for offscreen layers, everything a layer may paint, in
+/// device pixels.
 enum LayerBounds {
     /// The bounds of the path's flattened geometry (curves flattened to 1/10 000 of the path's size).
     static func bounds(of path: SVGPath) -> SVGRect? {
@@ -33,5 +34,42 @@ enum LayerBounds {
             }
             return result
         }
+    }
+
+    /// A box in device space holding every pixel `layer`'s content can paint when drawn with `transform`
+    /// (which already includes the layer's own transform): control points of every shape — a Bézier lies
+    /// within its control points' hull — widened by the stroke's reach (half its width, times the miter
+    /// limit for miter joins or √2 for square caps). Clip paths and masks can only take away, so they are
+    /// not looked at. `host` is the transform a non-scaling stroke's width is measured in. nil when the
+    /// content has no points.
+    static func deviceBounds(ofContent layer: SVGIconLayer, transform: SVGTransform,
+                             host: SVGTransform) -> (min: SVGPoint, max: SVGPoint)? {
+        var lo = SVGPoint(x: Double.infinity, y: Double.infinity)
+        var hi = SVGPoint(x: -Double.infinity, y: -Double.infinity)
+        var pending: [(SVGIconLayer, SVGTransform)] = [(layer, transform)]
+        while let (item, t) = pending.popLast() {
+            switch item.content {
+            case .group(let children):
+                for child in children { pending.append((child, t.concatenating(child.transform))) }
+            case .shape(let shape):
+                guard !shape.path.points.isEmpty else { continue }
+                var reach = 0.0
+                if let stroke = shape.stroke, stroke.style.width > 0 {
+                    let style = stroke.style
+                    var factor = 1.0
+                    if style.join == .miter { factor = max(factor, style.miterLimit) }
+                    if style.cap == .square { factor = max(factor, 2.0.squareRoot()) }
+                    let scale = stroke.nonScaling ? max(host.maxScale, t.maxScale) : t.maxScale
+                    reach = style.width / 2 * factor * scale
+                }
+                for p in shape.path.points {
+                    let q = t.apply(p)
+                    lo.x = min(lo.x, q.x - reach); lo.y = min(lo.y, q.y - reach)
+                    hi.x = max(hi.x, q.x + reach); hi.y = max(hi.y, q.y + reach)
+                }
+            }
+        }
+        guard lo.x <= hi.x, lo.y <= hi.y else { return nil }
+        return (lo, hi)
     }
 }

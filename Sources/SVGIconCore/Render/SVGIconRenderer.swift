@@ -2,7 +2,7 @@
 ///
 /// Each shape paints its fill, then its stroke. A layer with a clip path, a mask, or an opacity that must
 /// apply to the layer as a whole is drawn into an offscreen pixmap first, clipped and masked there, and
-/// then composited once. Fills are flattened in device space. Strokes are flattened, dashed and outlined in
+/// then composited once; the offscreen pixmap covers only the pixels the layer's content can reach. Fills are flattened in device space. Strokes are flattened, dashed and outlined in
 /// the element's own user space (so a non-uniform scale gives an elliptical pen, as SVG says) and the outline
 /// is transformed.
 public struct SVGIconRenderer {
@@ -10,6 +10,10 @@ public struct SVGIconRenderer {
     private var rasterizer: CoverageRasterizer
     /// viewBox space → pixels (the host space of non-scaling strokes).
     private var fit = SVGTransform.identity
+    /// The part of the output the current target covers: the whole output, or the pixels an offscreen
+    /// layer can paint (its content's device bounds). Transforms stay in output pixels; the rasterizer's
+    /// origin moves to the region's corner.
+    private var region: PixelRegion
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
     private var depth = 0
@@ -43,6 +47,7 @@ public struct SVGIconRenderer {
     public init(options: RenderOptions) {
         self.options = options
         self.rasterizer = CoverageRasterizer(width: options.width, height: options.height)
+        self.region = PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height))
         self.workLimit = Self.defaultWorkLimit(width: options.width, height: options.height)
         self.offscreenByteLimit = Self.defaultOffscreenByteLimit(width: options.width, height: options.height)
         rasterizer.workLimit = workLimit
@@ -56,10 +61,11 @@ public struct SVGIconRenderer {
         return limitExceeded == nil
     }
 
-    /// Accounts for a canvas-sized buffer of `bytesPerPixel` about to be allocated; false (and the render
-    /// stops) when it would pass the offscreen memory or work limit. Give the bytes back with `release`.
+    /// Accounts for a buffer of `bytesPerPixel` over the current region about to be allocated; false (and
+    /// the render stops) when it would pass the offscreen memory or work limit. Give the bytes back with
+    /// `release` (over the same region).
     private mutating func reserve(bytesPerPixel: Int) -> Bool {
-        let bytes = options.width * options.height * bytesPerPixel
+        let bytes = region.pixelCount * bytesPerPixel
         bufferWork += bytes / 4
         guard withinLimits() else { return false }
         guard offscreenBytes + bytes <= offscreenByteLimit else {
@@ -83,7 +89,13 @@ public struct SVGIconRenderer {
     }
 
     private mutating func release(bytesPerPixel: Int) {
-        offscreenBytes -= options.width * options.height * bytesPerPixel
+        offscreenBytes -= region.pixelCount * bytesPerPixel
+    }
+
+    /// Makes `area` the region drawn into.
+    private mutating func enter(_ area: PixelRegion) {
+        region = area
+        rasterizer.origin = SVGPoint(x: Double(area.x), y: Double(area.y))
     }
 
     /// The transform from the icon's viewBox space to output pixels: the viewBox fitted into the
@@ -109,13 +121,13 @@ public struct SVGIconRenderer {
         return pixmap
     }
 
-    /// A transparent pixmap of the output size for drawing `layers`: alpha-only when they paint in one
-    /// colour (nil layers: full RGBA).
+    /// A transparent pixmap of the current region's size for drawing `layers`: alpha-only when they paint
+    /// in one colour (nil layers: full RGBA).
     private func blankPixmap(for layers: [SVGIconLayer]?) -> Pixmap {
         if let layers, let color = UniformPaint.color(of: layers, tint: options.tint) {
-            return Pixmap(width: options.width, height: options.height, uniformColor: color)
+            return Pixmap(width: region.width, height: region.height, uniformColor: color)
         }
-        return Pixmap(width: options.width, height: options.height)
+        return Pixmap(width: region.width, height: region.height)
     }
 
     private mutating func draw(_ layers: [SVGIconLayer], transform: SVGTransform, into pixmap: inout Pixmap) {
@@ -138,14 +150,29 @@ public struct SVGIconRenderer {
         drawIsolated(layer, transform: t, into: &pixmap)
     }
 
-    /// A layer drawn offscreen, clipped and masked there, then composited with its opacity. (Kept out of
-    /// `draw` so that each level of nesting costs the stack only what `draw` itself needs.)
+    /// A layer drawn offscreen, clipped and masked there, then composited with its opacity. The offscreen
+    /// buffer covers only the pixels its content can paint. (Kept out of `draw` so that each level of
+    /// nesting costs the stack only what `draw` itself needs.)
     @inline(never)
     private mutating func drawIsolated(_ layer: SVGIconLayer, transform t: SVGTransform, into pixmap: inout Pixmap) {
-        guard canNest(), reserve(bytesPerPixel: 16) else { return }
+        guard canNest() else { return }
+        let outer = region
+        guard let bounds = LayerBounds.deviceBounds(ofContent: layer, transform: t, host: fit),
+              let area = PixelRegion(covering: bounds.min, bounds.max, margin: 1, within: outer) else {
+            return  // it paints nothing here
+        }
+        enter(area)
+        guard reserve(bytesPerPixel: 16) else {
+            enter(outer)
+            return
+        }
         depth += 1
-        defer { depth -= 1; release(bytesPerPixel: 16) }
-        var offscreen = Pixmap(blankLike: pixmap)
+        defer {
+            depth -= 1
+            release(bytesPerPixel: 16)
+            enter(outer)
+        }
+        var offscreen = Pixmap(width: area.width, height: area.height, sameFormAs: pixmap)
         drawContent(layer, transform: t, opacity: 1, into: &offscreen)
         var box: SVGRect?? = nil
         func boundingBox() -> SVGRect? {
@@ -160,7 +187,7 @@ public struct SVGIconRenderer {
         if let mask = layer.mask {
             offscreen.multiply(by: maskCoverage(mask, transform: t, boundingBox: boundingBox))
         }
-        pixmap.composite(offscreen, opacity: layer.opacity)
+        pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
     }
 
     private mutating func drawContent(_ layer: SVGIconLayer, transform t: SVGTransform, opacity: Double,
@@ -225,29 +252,39 @@ public struct SVGIconRenderer {
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
     private mutating func paint(rule: FillRule, shader: PaintShader,
                                 into pixmap: inout Pixmap) {
+        // The rasterizer's cells span the whole output; a smaller target (an offscreen region) takes the
+        // part of each run that falls on it.
+        let width = pixmap.width, height = pixmap.height
         if case .solid(let color) = shader.kind {
             if let uniform = pixmap.uniform, !uniform.matches(color) { pixmap.makeRGBA() }
-            let width = pixmap.width
             let alphaOnly = pixmap.uniform != nil
             pixmap.samples.withUnsafeMutableBufferPointer { pixels in
                 guard let base = pixels.baseAddress else {
-                    rasterizer.sweep(rule: rule) { _, _, _, _ in }  // an empty canvas: only clear the edges
+                    rasterizer.sweep(rule: rule) { _, _, _, _ in }  // an empty target: only clear the edges
                     return
                 }
                 if alphaOnly {
                     rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                        Pixmap.blendAlphaSpan(base + y * width + x0, count: x1 - x0, coverage: coverage, alpha: color.a)
+                        let end = min(x1, width)
+                        guard y < height, end > x0 else { return }
+                        Pixmap.blendAlphaSpan(base + y * width + x0, count: end - x0, coverage: coverage, alpha: color.a)
                     }
                 } else {
                     rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                        Pixmap.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: coverage, color: color)
+                        let end = min(x1, width)
+                        guard y < height, end > x0 else { return }
+                        Pixmap.blendSpan(base + (y * width + x0) * 4, count: end - x0, coverage: coverage, color: color)
                     }
                 }
             }
         } else {
+            // Gradients are evaluated at output pixel centres.
+            let ox = region.x, oy = region.y
             rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                for x in x0..<x1 {
-                    guard let color = shader.color(x: x, y: y) else { continue }
+                let end = min(x1, width)
+                guard y < height, end > x0 else { return }
+                for x in x0..<end {
+                    guard let color = shader.color(x: x + ox, y: y + oy) else { continue }
                     pixmap.blendPixel(x: x, y: y, coverage: coverage, color: color)
                 }
             }
@@ -282,7 +319,7 @@ public struct SVGIconRenderer {
     /// own clip path.
     private mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform,
                                        boundingBox: () -> SVGRect?) -> [Float] {
-        let count = options.width * options.height
+        let count = region.pixelCount
         guard reserve(bytesPerPixel: 4) else { return [Float](repeating: 0, count: count) }
         defer { release(bytesPerPixel: 4) }
         var base = t
@@ -317,9 +354,11 @@ public struct SVGIconRenderer {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            let width = options.width
+            let width = region.width, height = region.height
             rasterizer.sweep(rule: shape.fill?.rule ?? .nonzero) { y, x0, x1, c in
-                for x in x0..<x1 { own[y * width + x] = c }
+                let end = min(x1, width)
+                guard y < height, end > x0 else { return }
+                for x in x0..<end { own[y * width + x] = c }
             }
         }
         if let clip = layer.clipPath, depth < Self.maxOffscreenDepth {
@@ -340,16 +379,16 @@ public struct SVGIconRenderer {
     /// region, times any mask on the mask.
     private mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform,
                                        boundingBox: () -> SVGRect?) -> [Float] {
-        let count = options.width * options.height
+        let count = self.region.pixelCount
         let zero = [Float](repeating: 0, count: count)
         let box = boundingBox()
-        var region = SVGRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
+        var maskRect = SVGRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
         if mask.units == .objectBoundingBox {
             guard let box, box.width > 0, box.height > 0 else { return zero }
-            region = SVGRect(x: box.x + mask.x * box.width, y: box.y + mask.y * box.height,
-                             width: mask.width * box.width, height: mask.height * box.height)
+            maskRect = SVGRect(x: box.x + mask.x * box.width, y: box.y + mask.y * box.height,
+                               width: mask.width * box.width, height: mask.height * box.height)
         }
-        guard region.width > 0, region.height > 0, canNest(), reserve(bytesPerPixel: 24) else { return zero }
+        guard maskRect.width > 0, maskRect.height > 0, canNest(), reserve(bytesPerPixel: 24) else { return zero }
         defer { release(bytesPerPixel: 24) }
         var contentTransform = t
         if mask.contentUnits == .objectBoundingBox {
@@ -360,21 +399,23 @@ public struct SVGIconRenderer {
         defer { depth -= 1 }
         var content = blankPixmap(for: mask.layers)
         draw(mask.layers, transform: contentTransform, into: &content)
-        // The region, rasterized as a rectangle in the referencing element's user space.
+        // The mask region, rasterized as a rectangle in the referencing element's user space.
         var regionPath = SVGPath()
-        regionPath.move(to: SVGPoint(x: region.x, y: region.y))
-        regionPath.line(to: SVGPoint(x: region.x + region.width, y: region.y))
-        regionPath.line(to: SVGPoint(x: region.x + region.width, y: region.y + region.height))
-        regionPath.line(to: SVGPoint(x: region.x, y: region.y + region.height))
+        regionPath.move(to: SVGPoint(x: maskRect.x, y: maskRect.y))
+        regionPath.line(to: SVGPoint(x: maskRect.x + maskRect.width, y: maskRect.y))
+        regionPath.line(to: SVGPoint(x: maskRect.x + maskRect.width, y: maskRect.y + maskRect.height))
+        regionPath.line(to: SVGPoint(x: maskRect.x, y: maskRect.y + maskRect.height))
         regionPath.close()
         PathFlattener.forEachFillEdge(regionPath, transform: t, tolerance: options.curveTolerance) {
             rasterizer.addLine($0, $1)
         }
         var values = zero
-        let width = options.width
+        let width = self.region.width, height = self.region.height
         let usesAlpha = mask.usesAlpha
         rasterizer.sweep(rule: .nonzero) { y, x0, x1, c in
-            for x in x0..<x1 {
+            let end = min(x1, width)
+            guard y < height, end > x0 else { return }
+            for x in x0..<end {
                 let p = content.premultiplied(at: y * width + x)
                 let v: Float = usesAlpha ? p.a : 0.2125 * p.r + 0.7154 * p.g + 0.0721 * p.b
                 values[y * width + x] = min(1, max(0, v)) * c
