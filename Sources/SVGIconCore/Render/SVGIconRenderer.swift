@@ -1,10 +1,10 @@
 /// Draws an `SVGIconDefinition` into a `Pixmap`.
 ///
 /// Each shape paints its fill, then its stroke. A layer with a clip path, a mask, or an opacity that must
-/// apply to the layer as a whole is drawn into an offscreen pixmap first, clipped and masked there, and
-/// then composited once; the offscreen pixmap covers only the pixels the layer's content can reach. Fills are flattened in device space. Strokes are flattened, dashed and outlined in
-/// the element's own user space (so a non-uniform scale gives an elliptical pen, as SVG says) and the outline
-/// is transformed.
+/// apply to the layer as a whole is drawn into an offscreen pixmap first (covering only the pixels its
+/// content can reach), clipped and masked there, and then composited once. Fills are flattened in device
+/// space. Strokes are flattened, dashed and outlined in the element's own user space (so a non-uniform
+/// scale gives an elliptical pen, as SVG says) and the outline is transformed.
 public struct SVGIconRenderer {
     public let options: RenderOptions
     private var rasterizer: CoverageRasterizer
