@@ -154,6 +154,42 @@ struct CoverageRasterizerTests {
         }
     }
 
+    @Test("Folds deep inside a fill — edges crossing where every winding is non-zero — match 64×64 point sampling",
+          arguments: [21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32] as [UInt64])
+    func foldsInsideFill(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let size = 12
+        // A filled square, and zig-zag polygons that cross themselves many times: some wholly inside the
+        // square (their crossings change nothing), some across its edge (there they do). The sweep skips
+        // band splits only for the first kind.
+        var polygons: [[SVGPoint]] = [rectPolygon(1, 1, 11, 11)]
+        for k in 0..<4 {
+            let inside = k < 2
+            let range = inside ? 2.0...10.0 : -1.0...13.0
+            polygons.append((0..<Int.random(in: 6...14, using: &rng)).map { _ in
+                SVGPoint(x: Double.random(in: range, using: &rng), y: Double.random(in: range, using: &rng))
+            })
+        }
+        let worst = worstDifferenceFromSampling(polygons, rule: .nonzero, size: size)
+        #expect(worst < 0.03, "seed \(seed): worst difference \(worst)")
+    }
+
+    @Test("Edges inside a fill that cross in a chain, not in separate pairs, still split the band: a hole opens")
+    func chainedCrossingsInsideFill() {
+        // Winding 2 from two copies of a large rectangle. Two self-crossing quadrilaterals add edges a0 (down),
+        // a1 (up), a2 (down), a3 (up), left to right at y = 0, all running to y = 10 in one band. At y = 10
+        // a0 has passed a1 and a3, and a2 has passed a3: seen in neighbouring pairs each swap keeps every
+        // winding non-zero, but where a0 passes a3 the winding between them drops to 2 − 1 − 1 = 0.
+        let background = [SVGPoint(x: 0, y: -1), SVGPoint(x: 0, y: 11), SVGPoint(x: 12, y: 11), SVGPoint(x: 12, y: -1)]
+        let first = [SVGPoint(x: 2, y: 0), SVGPoint(x: 6.5, y: 10), SVGPoint(x: 3, y: 10), SVGPoint(x: 3, y: 0)]
+        let second = [SVGPoint(x: 4, y: 0), SVGPoint(x: 7, y: 10), SVGPoint(x: 5, y: 10), SVGPoint(x: 5, y: 0)]
+        let polygons = [background, background, first, second]
+        let grid = coverageGrid(width: 12, height: 12, polygons: polygons)
+        #expect(grid[9 * 12 + 5] < 0.9, "the hole between a3 and a0 near the bottom")
+        let worst = worstDifferenceFromSampling(polygons, rule: .nonzero, size: 12)
+        #expect(worst < 0.03, "worst difference \(worst)")
+    }
+
     @Test("A shape drawn twice covers its edge pixels once, not twice")
     func duplicateContours() {
         let once = coverageGrid(width: 8, height: 8, polygons: [rectPolygon(1.25, 1.5, 6.75, 6.5)])

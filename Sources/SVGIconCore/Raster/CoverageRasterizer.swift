@@ -292,8 +292,10 @@ public struct CoverageRasterizer {
                             if previous == x && a[i - 1].dxdy > a[i].dxdy { tie = true }
                             previous = x
                         }
-                        // A crossing inside the band: the band ends at the first one.
-                        if crossing && yb - ya > Self.minimumBandHeight && splits < 64 {
+                        // A crossing inside the band: the band ends at the first one, unless all the
+                        // band's crossings are neighbours trading places deep inside the fill.
+                        if crossing && yb - ya > Self.minimumBandHeight && splits < 64
+                            && !(nonzero && Self.onlySwapsInsideFill(a, count: n, at: yb)) {
                             var first = yb
                             for i in 0..<(n - 1) {
                                 let bottom0 = a[i].x(at: yb), bottom1 = a[i + 1].x(at: yb)
@@ -352,6 +354,40 @@ public struct CoverageRasterizer {
         work += 16 * bandWork  // a band step costs about sixteen swept cells
         bandWork = 0
         self.edges.removeAll(keepingCapacity: true)
+    }
+
+    /// True when the only changes of order between the top of a band and `yb` are neighbours trading
+    /// places in separate pairs (each pair's lines cross once; every other pair of edges keeps its order, so
+    /// never crosses) and, under the nonzero rule, every winding number around each pair is non-zero
+    /// before and after: both edges of a pair are inside the fill on both sides, off the outline either
+    /// way, so none of the band's crossings changes the outline and the band needs no split. (Stroke
+    /// outlines fold over themselves where a curve is tighter than the pen; those folds cross a lot.)
+    @inline(__always)
+    private static func onlySwapsInsideFill(_ a: UnsafeMutableBufferPointer<ActiveEdge>, count n: Int,
+                                            at yb: Double) -> Bool {
+        var winding: Int32 = 0  // left of a[i]
+        var previous = -Double.infinity  // x at yb of the edge before a[i] in the order at yb
+        var i = 0
+        while i < n {
+            let x0 = a[i].x(at: yb)
+            if i + 1 < n {
+                let x1 = a[i + 1].x(at: yb)
+                if x0 > x1 {
+                    let d0 = a[i].dir, d1 = a[i + 1].dir
+                    guard winding != 0, winding &+ d0 != 0, winding &+ d1 != 0, winding &+ d0 &+ d1 != 0,
+                          previous <= x1 else { return false }
+                    winding = winding &+ d0 &+ d1
+                    previous = x0
+                    i += 2
+                    continue
+                }
+            }
+            guard previous <= x0 else { return false }
+            winding &+= a[i].dir
+            previous = x0
+            i += 1
+        }
+        return true
     }
 
     /// Deposits the outline run of `e` from where it started down to `y`.
