@@ -18,6 +18,13 @@ public struct SVGPath: Hashable, Sendable {
 
     public var isEmpty: Bool { verbs.isEmpty }
 
+    /// Makes room for `verbs` verbs and `points` points in all, so that a parser that can estimate the
+    /// size does not grow the arrays a step at a time.
+    public mutating func reserveCapacity(verbs verbCount: Int, points pointCount: Int) {
+        verbs.reserveCapacity(verbCount)
+        points.reserveCapacity(pointCount)
+    }
+
     /// The last point added (the "current point"), or nil before the first `move`.
     public var currentPoint: SVGPoint? {
         guard hasCurrentPoint else { return nil }
