@@ -12,6 +12,15 @@ struct ByteCursor {
         self.position = position
     }
 
+    /// Runs `body` on the UTF-8 bytes of `text`: in place for native strings and their substrings,
+    /// through a copy for others.
+    static func withBytes<Result>(of text: some StringProtocol,
+                                  _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer(body)
+    }
+
     var isAtEnd: Bool { position >= bytes.count }
 
     var peek: UInt8? { position < bytes.count ? bytes[position] : nil }

@@ -88,15 +88,17 @@ extension NumberScanner {
     /// Parses a whitespace/comma separated list of numbers (e.g. `points`, `viewBox`, `stroke-dasharray`).
     /// Returns nil when anything other than numbers and separators is present.
     public static func numberList(_ text: some StringProtocol) -> [Double]? {
-        var scanner = NumberScanner(text)
-        var values: [Double] = []
-        values.reserveCapacity(4)  // a viewBox without growing
-        scanner.skipWhitespace()
-        while !scanner.isAtEnd {
-            guard let v = scanner.number() else { return nil }
-            values.append(v)
-            scanner.skipCommaWhitespace()
+        ByteCursor.withBytes(of: text) { bytes in
+            var scanner = ByteCursor(bytes)
+            var values: [Double] = []
+            values.reserveCapacity(4)  // a viewBox without growing
+            scanner.skipWhitespace()
+            while !scanner.isAtEnd {
+                guard let v = scanner.number() else { return nil }
+                values.append(v)
+                scanner.skipCommaWhitespace()
+            }
+            return values
         }
-        return values
     }
 }

@@ -16,12 +16,7 @@ public enum PathDataParser {
     /// Parses `text`; past `maxSegments` segments parsing stops with an error (the path then holds the
     /// segments before it).
     public static func parse(_ text: some StringProtocol, maxSegments: Int = .max) -> (path: SVGPath, error: PathDataError?) {
-        // Native strings are read in place; others (bridged, or a substring of one) through a copy.
-        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, maxSegments: maxSegments) }) {
-            return result
-        }
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { parse(bytes: $0, maxSegments: maxSegments) }
+        ByteCursor.withBytes(of: text) { parse(bytes: $0, maxSegments: maxSegments) }
     }
 
     private static func parse(bytes: UnsafeBufferPointer<UInt8>, maxSegments: Int) -> (path: SVGPath, error: PathDataError?) {

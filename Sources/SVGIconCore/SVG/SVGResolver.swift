@@ -184,8 +184,16 @@ public struct SVGResolver {
 
     /// The layers of a container's children, in order.
     mutating func children(of index: Int, style: SVGStyle) -> [SVGIconLayer] {
-        var layers: [SVGIconLayer] = []
+        // Room for every child up front (layers are large: growing the array step by step copies them).
+        var count = 0
         var child = tree.nodes[index].firstChild
+        while let c = child {
+            count += 1
+            child = tree.nodes[c].nextSibling
+        }
+        var layers: [SVGIconLayer] = []
+        layers.reserveCapacity(count)
+        child = tree.nodes[index].firstChild
         while let c = child {
             if let layer = resolveNode(c, parentStyle: style) { layers.append(layer) }
             child = tree.nodes[c].nextSibling
