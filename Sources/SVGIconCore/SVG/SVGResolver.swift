@@ -520,7 +520,7 @@ public struct SVGResolver {
 
     @inline(never)
     mutating func optionalLength(_ index: Int, _ attribute: String, axis: Axis) -> Double? {
-        guard let raw = tree.nodes[index].attribute(attribute), raw.trimmingCSSWhitespace != "auto" else { return nil }
+        guard let raw = tree.nodes[index].attribute(attribute), trimmedCSSValue(raw) != "auto" else { return nil }
         guard let l = SVGLength.parse(raw) else {
             warn(index, "ignoring invalid \(attribute)=\"\(raw)\"")
             return nil
