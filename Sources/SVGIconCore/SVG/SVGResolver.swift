@@ -204,10 +204,10 @@ public struct SVGResolver {
     // MARK: Elements
 
     mutating func resolveNode(_ index: Int, parentStyle: SVGStyle) -> SVGIconLayer? {
-        let node = tree.nodes[index]
-        guard node.isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
-        let name = node.name
-        let kind = node.kind
+        // The node's fields are read in place: a copy of the node would retain and release all of them.
+        guard tree.nodes[index].isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
+        let name = tree.nodes[index].name
+        let kind = tree.nodes[index].kind
         switch kind {
         case .definition:
             return nil
@@ -426,41 +426,41 @@ public struct SVGResolver {
     static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker"]
 
     mutating func shapePath(_ index: Int) -> SVGPath {
-        let node = tree.nodes[index]
-        switch node.name {
-        case "path":
-            guard let d = node.attribute("d") else { return SVGPath() }
+        // By the kind classified from the name (the same cases as the name), reading the node in place.
+        switch tree.nodes[index].kind {
+        case .path:
+            guard let d = tree.nodes[index].attribute("d") else { return SVGPath() }
             // One segment past the budget is enough to know the document is over it.
             let (path, error) = PathDataParser.parse(d, maxSegments: max(0, segmentBudget) + 1)
             if let error, path.verbs.count <= segmentBudget {
                 warn(index, "\(error.description); drawing the part before it")
             }
             return path
-        case "rect":
+        case .rect:
             return ShapeGeometry.rect(x: length(index, "x", axis: .x), y: length(index, "y", axis: .y),
                                       width: length(index, "width", axis: .x), height: length(index, "height", axis: .y),
                                       rx: optionalLength(index, "rx", axis: .x), ry: optionalLength(index, "ry", axis: .y))
-        case "circle":
+        case .circle:
             let r = length(index, "r", axis: .diagonal)
             return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y), rx: r, ry: r)
-        case "ellipse":
+        case .ellipse:
             var rx = optionalLength(index, "rx", axis: .x), ry = optionalLength(index, "ry", axis: .y)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y),
                                          rx: rx ?? 0, ry: ry ?? 0)
-        case "line":
+        case .line:
             var path = SVGPath()
             path.move(to: SVGPoint(x: length(index, "x1", axis: .x), y: length(index, "y1", axis: .y)))
             path.line(to: SVGPoint(x: length(index, "x2", axis: .x), y: length(index, "y2", axis: .y)))
             return path
-        case "polyline", "polygon":
-            guard let raw = node.attribute("points") else { return SVGPath() }
+        case .polyline, .polygon:
+            guard let raw = tree.nodes[index].attribute("points") else { return SVGPath() }
             let coordinates = SVGResolver.leadingNumbers(raw)
             if coordinates.count % 2 == 1 || NumberScanner.numberList(raw) == nil {
                 warn(index, "points list is malformed; drawing the points before the error")
             }
-            return ShapeGeometry.poly(coordinates, closed: node.name == "polygon")
+            return ShapeGeometry.poly(coordinates, closed: tree.nodes[index].kind == .polygon)
         default:
             return SVGPath()
         }
