@@ -5,7 +5,7 @@ struct DocumentTree {
     struct Node {
         var name: String
         var isSVG: Bool
-        var attributes: [(name: String, value: String)]
+        var attributes: [DocumentNodes.Attribute]
         var text: String
         var line: Int
         var parent: Int?
@@ -24,8 +24,10 @@ struct DocumentTree {
         var hasMarkerAttribute = false
         /// Whether one of the attributes is `clip-path`, `mask` or `filter`.
         var hasMaskingAttribute = false
-        /// The cascaded declarations, once built (see `declarations(of:)`).
-        var cascaded: [CSSStyleSheet.Declaration]? = nil
+        /// The cascaded declarations, once built (see `declarations(of:)`; `isCascaded` says whether they
+        /// are: not an optional, whose destruction went through the runtime's generic code per node).
+        var cascaded: [CSSStyleSheet.Declaration] = []
+        var isCascaded = false
         /// Whether the cascade has counted the attributes as work (once per node, however often they are read).
         var attributesCounted = false
 
@@ -134,12 +136,12 @@ struct DocumentTree {
     /// sheet rules by specificity and order, `style` attribute, then `!important` ones): later ones win.
     /// Built once per node.
     mutating func declarations(of index: Int) -> [CSSStyleSheet.Declaration] {
-        if let cached = nodes[index].cascaded { return cached }
+        if nodes[index].isCascaded { return nodes[index].cascaded }
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
         countAttributes(of: index)
-        for (name, value) in node.attributes where name != "style" {
-            result.append(.init(name: name, value: value, important: false))
+        for a in node.attributes where a.name != "style" {
+            result.append(.init(name: a.name, value: a.value, important: false))
         }
         // Style sheet rules that match, by specificity then order.
         var matched: [(rank: Int, order: Int, declarations: [CSSStyleSheet.Declaration])] = []
@@ -179,6 +181,7 @@ struct DocumentTree {
         result += important
         result += inlineImportant
         nodes[index].cascaded = result
+        nodes[index].isCascaded = true
         return result
     }
 
@@ -312,6 +315,18 @@ enum ElementKind: UInt8 {
 /// The elements of a document in document order (parents before children), as `DocumentTree` holds
 /// them: what both the `SVGElement` path and the XML reader (which builds no `SVGElement`s) feed.
 package struct DocumentNodes {
+    /// An attribute: its name (with its prefix, `xlink:href`) and value. A struct, not a tuple: arrays
+    /// of tuples are destroyed by the runtime's generic code, element by element.
+    package struct Attribute {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
     var nodes: [DocumentTree.Node] = []
     var ids: [String: Int] = [:]
     /// The first limit passed; elements opened after it are not kept.
@@ -334,7 +349,7 @@ package struct DocumentNodes {
     /// Appends an element under `parent` (nil for the root) `depth` levels deep (the root is 1), with its
     /// attributes in document order. Nil once a limit is passed (the element is not kept, nor should its
     /// children be).
-    package mutating func open(name: String, namespace: String?, attributes: [(name: String, value: String)],
+    package mutating func open(name: String, namespace: String?, attributes: [Attribute],
                                line: Int, parent: Int?, depth: Int) -> Int? {
         if tooLarge != nil { return nil }
         guard nodes.count < DocumentTree.maxElements else { tooLarge = .elements; return nil }
@@ -383,7 +398,8 @@ package struct DocumentNodes {
     }
 
     mutating func add(_ element: SVGElement, parent: Int?, depth: Int) {
-        guard let index = open(name: element.name, namespace: element.namespace, attributes: element.attributes,
+        let attributes = element.attributes.map { Attribute(name: $0.name, value: $0.value) }
+        guard let index = open(name: element.name, namespace: element.namespace, attributes: attributes,
                                line: element.line, parent: parent, depth: depth) else { return }
         if keepsText(of: index) { setText(element.text, of: index) }
         for child in element.children {

@@ -536,10 +536,29 @@ public struct SVGResolver {
         return .identity
     }
 
+    /// Four numbers separated by whitespace and/or commas, and nothing else (as `NumberScanner.numberList`
+    /// reads a list, without building an array for it), making a valid box.
     static func parseViewBox(_ text: String) -> SVGViewBox? {
-        guard let v = NumberScanner.numberList(text), v.count == 4 else { return nil }
-        let box = SVGViewBox(x: v[0], y: v[1], width: v[2], height: v[3])
-        return box.isValid ? box : nil
+        let box: SVGViewBox? = ByteCursor.withBytes(of: text) { bytes in
+            var scanner = ByteCursor(bytes)
+            var v = (0.0, 0.0, 0.0, 0.0)
+            var count = 0
+            scanner.skipWhitespace()
+            while !scanner.isAtEnd {
+                guard count < 4, let number = scanner.number() else { return nil }
+                switch count {
+                case 0: v.0 = number
+                case 1: v.1 = number
+                case 2: v.2 = number
+                default: v.3 = number
+                }
+                count += 1
+                scanner.skipCommaWhitespace()
+            }
+            return count == 4 ? SVGViewBox(x: v.0, y: v.1, width: v.2, height: v.3) : nil
+        }
+        guard let box, box.isValid else { return nil }
+        return box
     }
 
     static func parseAspectRatio(_ text: String) -> SVGAspectRatio? {
