@@ -234,7 +234,7 @@ public struct SVGResolver {
         nesting += 1
         defer { nesting -= 1 }
         var style = parentStyle.inherited()
-        applyDeclarations(of: index, to: &style)
+        applyDeclarations(of: index, to: &style, inheritingFrom: parentStyle)
         if style.displayNone { return nil }
         let transform = transformAttribute(index)
         var layer: SVGIconLayer
@@ -594,8 +594,6 @@ public struct SVGResolver {
         return style
     }
 
-    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
-    @inline(never)
     // The keyword properties, as `init(rawValue:)` reads them (the same comparisons, without the generic
     // string switch behind it).
     static func fillRule(_ v: String) -> FillRule? {
@@ -610,23 +608,28 @@ public struct SVGResolver {
         v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : nil
     }
 
+    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
+    @inline(never)
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
+        let parent = style
+        applyDeclarations(of: index, to: &style, inheritingFrom: parent)
+    }
+
+    /// Applies the cascaded declarations of `index` to `style`, where `inherit` takes the value `parent`
+    /// has. `style` must start with `parent`'s inherited properties (`parent.inherited()`, as in
+    /// `resolveNode`): then no copy of the style is needed for `inherit` values, which only read inherited
+    /// properties.
+    mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
         guard tree.hasPlainDeclarations(index) else {
-            apply(tree.declarations(of: index), to: &style, node: index)
+            for d in tree.declarations(of: index) {
+                apply(property: d.name, value: d.value, to: &style, parent: parent, node: index)
+            }
             return
         }
         tree.countAttributes(of: index)
-        let parent = style
         let attributes = tree.nodes[index].attributes
         for a in attributes {
             apply(property: a.name, value: a.value, to: &style, parent: parent, node: index)
-        }
-    }
-
-    mutating func apply(_ declarations: [CSSStyleSheet.Declaration], to style: inout SVGStyle, node: Int) {
-        let parent = style
-        for d in declarations {
-            apply(property: d.name, value: d.value, to: &style, parent: parent, node: node)
         }
     }
 
