@@ -24,6 +24,8 @@ struct DocumentTree {
         var hasMarkerAttribute = false
         /// Whether one of the attributes is `clip-path`, `mask` or `filter`.
         var hasMaskingAttribute = false
+        /// Whether one of the attributes is `transform`.
+        var hasTransformAttribute = false
         /// The cascaded declarations, once built (see `declarations(of:)`; `isCascaded` says whether they
         /// are: not an optional, whose destruction went through the runtime's generic code per node).
         var cascaded: [CSSStyleSheet.Declaration] = []
@@ -333,6 +335,10 @@ package struct DocumentNodes {
     var tooLarge: DocumentTree.TooLarge?
     /// The root's namespace URI, nil when it has none (or there is no root).
     package private(set) var rootNamespace: String?
+    /// The namespace of the last element opened and whether it is SVG's: elements share their parent's
+    /// namespace string, and comparing a string with itself is one test, where comparing it with
+    /// `SVGElement.svgNamespace` reads all its bytes.
+    private var lastNamespace: (uri: String, isSVG: Bool)?
 
     package init() {}
 
@@ -357,7 +363,7 @@ package struct DocumentNodes {
         let index = nodes.count
         // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
         var id: String? = nil
-        var hasStyle = false, hasMarker = false, hasMasking = false
+        var hasStyle = false, hasMarker = false, hasMasking = false, hasTransform = false
         for a in attributes {
             switch a.name.utf8.count {
             case 2: if id == nil, a.name == "id" { id = a.value }
@@ -366,20 +372,32 @@ package struct DocumentNodes {
             case 6:
                 if a.name == "marker" { hasMarker = true }
                 if a.name == "filter" { hasMasking = true }
-            case 9: if a.name == "clip-path" { hasMasking = true }
+            case 9:
+                if a.name == "clip-path" { hasMasking = true }
+                if a.name == "transform" { hasTransform = true }
             case 10: if a.name == "marker-mid" || a.name == "marker-end" { hasMarker = true }
             case 12: if a.name == "marker-start" { hasMarker = true }
             default: break
             }
         }
-        let isSVG = namespace == nil || namespace == SVGElement.svgNamespace
+        let isSVG: Bool
+        if let namespace {
+            if let last = lastNamespace, last.uri == namespace {
+                isSVG = last.isSVG
+            } else {
+                isSVG = namespace == SVGElement.svgNamespace
+                lastNamespace = (namespace, isSVG)
+            }
+        } else {
+            isSVG = true
+        }
         if parent == nil { rootNamespace = namespace }
         // Classes are split once the style sheet is known to have rules (only selectors read them).
         nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
                                        parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
                                        classes: [], kind: ElementKind(name: name),
                                        hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker,
-                                       hasMaskingAttribute: hasMasking))
+                                       hasMaskingAttribute: hasMasking, hasTransformAttribute: hasTransform))
         if let id, ids[id] == nil { ids[id] = index }
         if let parent {
             if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }

@@ -530,6 +530,8 @@ public struct SVGResolver {
 
     @inline(never)
     mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
+        // Most elements have no transform: the flag the node list set says so without a search.
+        if name == "transform" && !tree.nodes[index].hasTransformAttribute { return .identity }
         guard let t = tree.nodes[index].attribute(name) else { return .identity }
         if let parsed = TransformListParser.parse(t) { return parsed }
         warn(index, "ignoring malformed \(name) \"\(t)\"")
@@ -620,23 +622,26 @@ public struct SVGResolver {
     /// `resolveNode`): then no copy of the style is needed for `inherit` values, which only read inherited
     /// properties.
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
+        // Most declarations are attributes that are not style properties (d, x, viewBox…): they are passed
+        // over here, before a call.
         guard tree.hasPlainDeclarations(index) else {
             for d in tree.declarations(of: index) {
-                apply(property: d.name, value: d.value, to: &style, parent: parent, node: index)
+                guard let known = StyleProperty(name: d.name) else { continue }
+                apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
             }
             return
         }
         tree.countAttributes(of: index)
         let attributes = tree.nodes[index].attributes
         for a in attributes {
-            apply(property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            guard let known = StyleProperty(name: a.name) else { continue }
+            apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
         }
     }
 
-    private mutating func apply(property: String, value rawValue: String, to style: inout SVGStyle,
-                                parent: SVGStyle, node: Int) {
-        // Most declarations are attributes that are not style properties (d, x, viewBox…): skip them first.
-        guard let known = StyleProperty(name: property) else { return }
+    /// Applies one declaration of a style property (`known`, named `property` in the file).
+    private mutating func apply(_ known: StyleProperty, property: String, value rawValue: String,
+                                to style: inout SVGStyle, parent: SVGStyle, node: Int) {
         let value = trimmedCSSValue(rawValue)
         let inherit = value == "inherit"
         func number(_ v: String) -> Double? {
