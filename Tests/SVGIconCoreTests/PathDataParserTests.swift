@@ -186,6 +186,31 @@ struct PathDataParserTests {
         #expect(result.error?.reason.contains(message) == true, "\(String(describing: result.error))")
     }
 
+    @Test("Error offsets with whitespace and commas around numbers, flags and commands", arguments: [
+        ("M 1 2 L", 7, "missing or malformed number after 'L'", 1),
+        ("M1 2 L  ", 8, "missing or malformed number after 'L'", 1),
+        ("M1,2 ,3", 7, "missing or malformed number after 'L'", 1),
+        ("M 1 2 A 1 1 0 2 0 3 3", 14, "arc flag must be 0 or 1", 1),
+        ("M1 2 Z  5", 8, "numbers after closepath (Z) need a command letter", 2),
+        ("M1 2 L3", 7, "missing or malformed number after 'L'", 1),
+        ("M1 2 L 3 , , 4", 11, "missing or malformed number after 'L'", 1),
+        ("M1 2 a1 1 0 1,1 3 3 x", 20, "unexpected character 'x'", 3),
+    ] as [(String, Int, String, Int)])
+    func errorOffsetsAroundSeparators(d: String, offset: Int, reason: String, verbs: Int) {
+        let result = PathDataParser.parse(d)
+        #expect(result.error?.offset == offset)
+        #expect(result.error?.reason == reason)
+        #expect(result.path.verbs.count == verbs)
+    }
+
+    @Test("Whitespace of every kind around commands and numbers")
+    func whitespaceEverywhere() {
+        let result = PathDataParser.parse("  M1 2\n\t L3 4 \r\n\u{0C}z \n")
+        #expect(result.error == nil)
+        #expect(result.path.verbs == [.move, .line, .close])
+        #expect(result.path.points == [p(1, 2), p(3, 4)])
+    }
+
     @Test("Empty and whitespace-only data is an empty path without error")
     func empty() {
         #expect(PathDataParser.parse("").path.isEmpty)

@@ -40,8 +40,9 @@ public enum PathDataParser {
         // whitespace or a hostile attribute reserves little; longer paths grow as before.
         let estimate = min(bytes.count / 4, 1 << 14) + 2
         path.reserveCapacity(verbs: estimate, points: estimate)
+        // Whitespace is skipped where it can occur: above, after a command letter, and with the comma-wsp
+        // after every number and closepath, so each turn of the loop starts past it.
         while true {
-            scanner.skipWhitespace()
             if scanner.isAtEnd { break }
             if path.verbs.count > maxSegments { return fail("more than \(maxSegments) segments") }
             let b = scanner.peek!
@@ -119,7 +120,6 @@ public enum PathDataParser {
                 guard let rx = coordinate(&scanner), let ry = coordinate(&scanner), let rotation = coordinate(&scanner) else {
                     return fail(missing)
                 }
-                scanner.skipWhitespace()
                 guard let large = scanner.flag() else { return fail("arc flag must be 0 or 1") }
                 scanner.skipCommaWhitespace()
                 guard let sweep = scanner.flag() else { return fail("arc flag must be 0 or 1") }
@@ -141,11 +141,11 @@ public enum PathDataParser {
         return (path, nil)
     }
 
-    /// One coordinate: whitespace, a number, and the comma-wsp after it (nil when no number follows the
-    /// whitespace).
+    /// One coordinate: a number and the comma-wsp after it (nil when no number is there). Every caller
+    /// is past whitespace already (after a command letter, a number's comma-wsp or a flag's), so none
+    /// is skipped before the number.
     @inline(__always)
     private static func coordinate(_ scanner: inout ByteCursor) -> Double? {
-        scanner.skipWhitespace()
         let v = scanner.number()
         if v != nil { scanner.skipCommaWhitespace() }
         return v
