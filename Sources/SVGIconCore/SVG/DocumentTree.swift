@@ -79,7 +79,8 @@ struct DocumentTree {
         // Taken, not shared, so that writing to a node does not copy them all.
         swap(&nodes, &built.nodes)
         swap(&ids, &built.ids)
-        for i in nodes.indices where nodes[i].isSVG && nodes[i].name == "style" {
+        // `style` is one of the definition elements: the name is compared for those only.
+        for i in nodes.indices where nodes[i].isSVG && nodes[i].kind == .definition && nodes[i].name == "style" {
             let node = nodes[i]
             let type = node.attribute("type")?.lowercased()
             guard type == nil || type == "" || type == "text/css" else { continue }
@@ -408,7 +409,7 @@ package struct DocumentNodes {
 
     /// Whether the text of `index` is read (only `style` elements' is).
     package func keepsText(of index: Int) -> Bool {
-        nodes[index].name == "style"
+        nodes[index].kind == .definition && nodes[index].name == "style"
     }
 
     package mutating func setText(_ text: String, of index: Int) {
