@@ -1,8 +1,9 @@
 /// Reads SVG numbers, flags, separators and keywords from UTF-8 bytes without Foundation.
 ///
 /// Number grammar (SVG 1.1 / CSS): `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`.
-/// Used by transform lists, point lists and length values; it owns a copy of the bytes and scans them
-/// with a `ByteCursor` (the path data parser uses a cursor on the attribute's own bytes).
+/// Used by transform lists, point lists, gradient stop offsets and plain numbers; it owns a copy of the
+/// bytes and scans them with a `ByteCursor`. Path data, lengths, number lists and the viewBox use a
+/// cursor on the attribute's own bytes instead (no copy).
 public struct NumberScanner {
     public let bytes: [UInt8]
     public private(set) var position: Int = 0
