@@ -37,3 +37,19 @@ struct PlainDigitsTests {
         }())
     }
 }
+
+@Suite("viewBox read as a number list")
+struct ViewBoxParsingTests {
+    @Test("Four numbers and nothing else, as NumberScanner.numberList reads them",
+          arguments: ["0 0 24 24", "0,0,24,24", " 0 0 24 24 ", "0, 0, 24, 24", "0 0 24", "0 0 24 24 5",
+                      "0 0 24 24x", "0 0 24 24,", "0 0 -1 24", "0 0 0 24", "0,,0 24 24", ",0 0 24 24", "",
+                      "1e1 -2.5 3e1 .4", "0 0 24 24\n", "\t0\t0\t24\t24", "0 0 1e400 24", "a b c d"])
+    func viewBox(text: String) {
+        let expected: SVGViewBox? = {
+            guard let v = NumberScanner.numberList(text), v.count == 4 else { return nil }
+            let box = SVGViewBox(x: v[0], y: v[1], width: v[2], height: v[3])
+            return box.isValid ? box : nil
+        }()
+        #expect(SVGResolver.parseViewBox(text) == expected)
+    }
+}

@@ -41,6 +41,43 @@ struct PathDataParserTests {
         #expect(result.path.points == [p(1.5, 0.5), p(-1, -2), p(30, 0.05), p(40, -0.45)])
     }
 
+    @Test("Number edge cases: signs with bare fractions, negative exponents, leading zeros, a trailing dot")
+    func numberEdgeCases() {
+        let signs = PathDataParser.parse("M-.5e-3+.5L000.5 0007e0 1. 2")
+        #expect(signs.error == nil)
+        #expect(signs.path.points == [p(-0.0005, 0.5), p(0.5, 7), p(1, 2)])
+        // "1e" and "2E-" without exponent digits leave the letter for the next read.
+        let unit = PathDataParser.parse("M1e1 2E-1 L3 4em")
+        #expect(unit.path.points == [p(10, 0.2), p(3, 4)])
+        #expect(unit.error?.offset == 14)
+        #expect(unit.error?.reason == "unexpected character 'e'")
+        // A dot that ends the text is not part of the number before it.
+        let trailingDot = PathDataParser.parse("M1 1.")
+        #expect(trailingDot.path.points == [p(1, 1)])
+        #expect(trailingDot.error?.offset == 4)
+        #expect(trailingDot.error?.reason == "missing or malformed number after 'L'")
+    }
+
+    @Test("Numbers past fifteen significant digits or outside 1e±22 round as the standard library does")
+    func longNumbers() {
+        let result = PathDataParser.parse("M0.1234567890123456789 123456789012345678901234 L1e400 -2.5e-30")
+        #expect(result.error == nil)
+        #expect(result.path.points == [
+            p(Double("0.1234567890123456789")!, Double("123456789012345678901234")!),
+            p(.infinity, Double("-2.5e-30")!),
+        ])
+    }
+
+    @Test("Arc flags packed after separators, and a substring parses as its string")
+    func packedFlagsAndSubstrings() {
+        let result = PathDataParser.parse("M0 0a1 1 0 00 1 1")
+        #expect(result.error == nil)
+        #expect(result.path.currentPoint == p(1, 1))
+        let text = "xx M1 2 A3 3 0 1 1 4 5 Z yy"
+        let substring = text.dropFirst(3).dropLast(3)
+        #expect(PathDataParser.parse(substring) == PathDataParser.parse(String(substring)))
+    }
+
     @Test("C and S: S reflects the previous control point, or uses the current point")
     func cubicAndSmooth() {
         let path = PathDataParser.parse("M0 0 C1 2 3 4 5 6 S9 10 11 12 M0 0 S1 1 2 2").path
@@ -147,6 +184,31 @@ struct PathDataParserTests {
         let result = PathDataParser.parse(d)
         #expect(result.path.verbs.count == keptVerbs)
         #expect(result.error?.reason.contains(message) == true, "\(String(describing: result.error))")
+    }
+
+    @Test("Error offsets with whitespace and commas around numbers, flags and commands", arguments: [
+        ("M 1 2 L", 7, "missing or malformed number after 'L'", 1),
+        ("M1 2 L  ", 8, "missing or malformed number after 'L'", 1),
+        ("M1,2 ,3", 7, "missing or malformed number after 'L'", 1),
+        ("M 1 2 A 1 1 0 2 0 3 3", 14, "arc flag must be 0 or 1", 1),
+        ("M1 2 Z  5", 8, "numbers after closepath (Z) need a command letter", 2),
+        ("M1 2 L3", 7, "missing or malformed number after 'L'", 1),
+        ("M1 2 L 3 , , 4", 11, "missing or malformed number after 'L'", 1),
+        ("M1 2 a1 1 0 1,1 3 3 x", 20, "unexpected character 'x'", 3),
+    ] as [(String, Int, String, Int)])
+    func errorOffsetsAroundSeparators(d: String, offset: Int, reason: String, verbs: Int) {
+        let result = PathDataParser.parse(d)
+        #expect(result.error?.offset == offset)
+        #expect(result.error?.reason == reason)
+        #expect(result.path.verbs.count == verbs)
+    }
+
+    @Test("Whitespace of every kind around commands and numbers")
+    func whitespaceEverywhere() {
+        let result = PathDataParser.parse("  M1 2\n\t L3 4 \r\n\u{0C}z \n")
+        #expect(result.error == nil)
+        #expect(result.path.verbs == [.move, .line, .close])
+        #expect(result.path.points == [p(1, 2), p(3, 4)])
     }
 
     @Test("Empty and whitespace-only data is an empty path without error")

@@ -53,6 +53,27 @@ struct SVGResolverTests {
         #expect(s[1].stroke?.style.width == 3)
     }
 
+    @Test("inherit takes the parent's value even after an earlier declaration on the element set the property")
+    func inheritAfterOwnDeclaration() throws {
+        let result = try SVGResolver.resolve(svg([
+            el("g", [("fill", "#ff0000"), ("stroke", "#0000ff"), ("stroke-width", "3")], [
+                // Attribute first, then the style attribute's inherit: the parent's value wins.
+                el("path", [("d", "M0 0h1v1z"), ("fill", "#00ff00"), ("stroke-width", "7"),
+                            ("style", "fill: inherit; stroke-width: inherit; stroke: inherit")]),
+                // Attributes alone, in document order: inherit, then a value, then inherit again.
+                el("path", [("d", "M0 0h1v1z"), ("fill", "inherit"), ("stroke", "#00ff00"), ("stroke-width", "inherit")]),
+            ]),
+        ]))
+        let s = shapes(result.icon.layers)
+        #expect(s.count == 2)
+        #expect(s[0].fill?.paint == .color(SVGColor(red: 255, green: 0, blue: 0)))
+        #expect(s[0].stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)))
+        #expect(s[0].stroke?.style.width == 3)
+        #expect(s[1].fill?.paint == .color(SVGColor(red: 255, green: 0, blue: 0)))
+        #expect(s[1].stroke?.paint == .color(SVGColor(red: 0, green: 255, blue: 0)))
+        #expect(s[1].stroke?.style.width == 3)
+    }
+
     @Test("The color property feeds currentColor when the file sets it")
     func colorProperty() throws {
         let result = try SVGResolver.resolve(svg([

@@ -22,6 +22,36 @@ struct TrigonometryTests {
         #expect(sine(.infinity).isNaN && cosine(.nan).isNaN)
     }
 
+    @Test("sineCosine gives exactly sine's and cosine's values")
+    func sineCosineTogether() {
+        var xs = arguments
+        xs += [0, -0.0, 1e-300, 1e10, -1e10, 1e15, 1.5e15, 1e16, -1e300, .infinity, -.infinity, .nan]
+        for x in xs {
+            let (s, c) = SVGIconCore.sineCosine(x)
+            #expect(s.bitPattern == sine(x).bitPattern || (s.isNaN && sine(x).isNaN), "sin \(x)")
+            #expect(c.bitPattern == cosine(x).bitPattern || (c.isNaN && cosine(x).isNaN), "cos \(x)")
+        }
+    }
+
+    @Test("The quarter-turn reduction rounds halves away from zero, as Double.rounded() does")
+    func quarterTurnRounding() {
+        let halfPi = Double.pi / 2
+        var ts: [Double] = []
+        for k in -40...40 { ts += [Double(k) + 0.5, Double(k) - 0.5, Double(k), Double(k) + 0.4999999999999999] }
+        ts += [0.49999999999999994, -0.49999999999999994, 1e15 - 0.5, 1e15 + 0.5, -1e15 - 0.5, 4e15, 0x1p62, 0x1p70]
+        for t in ts {
+            let x = t * halfPi
+            let q = (x / halfPi).rounded()
+            let (reducedQ, r) = reduceQuarterTurns(x)
+            if q.magnitude > 1e15 {
+                #expect(reducedQ == 0 && r == 0, "\(t)")
+            } else {
+                #expect(reducedQ == Int(q), "\(t)")
+                #expect(r.bitPattern == ((x - q * 1.5707963267948966) - q * 6.123233995736766e-17).bitPattern, "\(t)")
+            }
+        }
+    }
+
     @Test("arctangent and arctangent2 are within 1e-15 of the C library's, in every quadrant")
     func arctangents() {
         var worst = 0.0

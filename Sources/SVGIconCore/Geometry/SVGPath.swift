@@ -18,6 +18,13 @@ public struct SVGPath: Hashable, Sendable {
 
     public var isEmpty: Bool { verbs.isEmpty }
 
+    /// Makes room for `verbs` verbs and `points` points in all, so that a parser that can estimate the
+    /// size does not grow the arrays a step at a time.
+    public mutating func reserveCapacity(verbs verbCount: Int, points pointCount: Int) {
+        verbs.reserveCapacity(verbCount)
+        points.reserveCapacity(pointCount)
+    }
+
     /// The last point added (the "current point"), or nil before the first `move`.
     public var currentPoint: SVGPoint? {
         guard hasCurrentPoint else { return nil }
@@ -89,7 +96,7 @@ public struct SVGPath: Hashable, Sendable {
             return
         }
         let phi = xAxisRotation * Double.pi / 180
-        let (sinPhi, cosPhi) = phi == 0 ? (0.0, 1.0) : (sine(phi), cosine(phi))
+        let (sinPhi, cosPhi) = phi == 0 ? (0.0, 1.0) : sineCosine(phi)
         // Step 1: (x1', y1')
         let dx2 = (start.x - end.x) / 2, dy2 = (start.y - end.y) / 2
         let x1p = cosPhi * dx2 + sinPhi * dy2
@@ -129,11 +136,11 @@ public struct SVGPath: Hashable, Sendable {
         let k = 4.0 / 3.0 * tangent(step / 4)
         var angle = theta1
         // Each piece starts where the last one ended: its sine and cosine carry over.
-        var (s1, c1) = (sine(angle), cosine(angle))
+        var (s1, c1) = sineCosine(angle)
         for i in 0..<pieces {
             let a1 = angle + step
             let (s0, c0) = (s1, c1)
-            (s1, c1) = (sine(a1), cosine(a1))
+            (s1, c1) = sineCosine(a1)
             // Unit-circle cubic for [a0, a1], then scale by radii, rotate by phi, translate.
             let p1 = SVGPoint(x: c0 - k * s0, y: s0 + k * c0)
             let p2 = SVGPoint(x: c1 + k * s1, y: s1 - k * c1)

@@ -21,7 +21,7 @@ public struct SVGTransform: Hashable, Sendable {
     /// Rotation by `degrees` (positive turns +x towards +y, clockwise on screen).
     public static func rotation(degrees: Double) -> SVGTransform {
         let r = degrees * Double.pi / 180
-        let (s, c) = (sine(r), cosine(r))
+        let (s, c) = sineCosine(r)
         return SVGTransform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
     }
 

@@ -15,7 +15,9 @@ public enum ShapeGeometry {
         if rxv == nil { rxv = ryv }
         if ryv == nil { ryv = rxv }
         let rX = min(rxv ?? 0, width / 2), rY = min(ryv ?? 0, height / 2)
+        // Each path is given its exact size up front (room for verbs and points, not grown step by step).
         if rX <= 0 || rY <= 0 {
+            path.reserveCapacity(verbs: 5, points: 4)
             path.move(to: SVGPoint(x: x, y: y))
             path.line(to: SVGPoint(x: x + width, y: y))
             path.line(to: SVGPoint(x: x + width, y: y + height))
@@ -25,6 +27,7 @@ public enum ShapeGeometry {
         }
         let kx = rX * kappa, ky = rY * kappa
         let r = x + width, b = y + height
+        path.reserveCapacity(verbs: 10, points: 17)
         path.move(to: SVGPoint(x: x + rX, y: y))
         path.line(to: SVGPoint(x: r - rX, y: y))
         path.cubic(to: SVGPoint(x: r, y: y + rY), control1: SVGPoint(x: r - rX + kx, y: y),
@@ -48,6 +51,7 @@ public enum ShapeGeometry {
         var path = SVGPath()
         guard rx > 0, ry > 0, rx.isFinite, ry.isFinite, cx.isFinite, cy.isFinite else { return path }
         let kx = rx * kappa, ky = ry * kappa
+        path.reserveCapacity(verbs: 6, points: 13)
         path.move(to: SVGPoint(x: cx + rx, y: cy))
         path.cubic(to: SVGPoint(x: cx, y: cy + ry), control1: SVGPoint(x: cx + rx, y: cy + ky),
                    control2: SVGPoint(x: cx + kx, y: cy + ry))
@@ -67,6 +71,7 @@ public enum ShapeGeometry {
         var path = SVGPath()
         let pairs = coordinates.count / 2
         guard pairs >= 1 else { return path }
+        path.reserveCapacity(verbs: pairs + 1, points: pairs)
         for i in 0..<pairs {
             let p = SVGPoint(x: coordinates[2 * i], y: coordinates[2 * i + 1])
             if i == 0 { path.move(to: p) } else { path.line(to: p) }

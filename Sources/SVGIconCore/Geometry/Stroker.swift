@@ -200,7 +200,7 @@ public struct Stroker {
         let steps = Stroker.arcSteps(sweep: sweep.magnitude, maxStep: maxArcStep)
         if steps <= 1 { return }
         let step = sweep / Double(steps)
-        let (s, c) = (sine(step), cosine(step))
+        let (s, c) = sineCosine(step)
         var v = from
         for _ in 1..<steps {
             v = SVGPoint(x: v.x * c - v.y * s, y: v.x * s + v.y * c)

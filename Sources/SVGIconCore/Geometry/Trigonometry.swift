@@ -27,22 +27,44 @@ func cosine(_ x: Double) -> Double {
     }
 }
 
+/// sin(x) and cos(x) with one reduction: the same values as `sine(x)` and `cosine(x)`, for about the
+/// price of one of them.
 @usableFromInline
-func tangent(_ x: Double) -> Double {
-    let c = cosine(x)
-    return c == 0 ? (sine(x) >= 0 ? .infinity : -.infinity) : sine(x) / c
+func sineCosine(_ x: Double) -> (sin: Double, cos: Double) {
+    guard x.isFinite else { return (.nan, .nan) }
+    let (q, r) = reduceQuarterTurns(x)
+    let s = sinKernel(r), c = cosKernel(r)
+    switch q & 3 {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
+    }
 }
 
-/// x = q·(π/2) + r with |r| ≤ π/4.
-private func reduceQuarterTurns(_ x: Double) -> (Int, Double) {
+@usableFromInline
+func tangent(_ x: Double) -> Double {
+    let (s, c) = sineCosine(x)
+    return c == 0 ? (s >= 0 ? .infinity : -.infinity) : s / c
+}
+
+/// x = q·(π/2) + r with |r| ≤ π/4 (for finite x; q = 0, r = 0 when |q| would pass 10¹⁵).
+func reduceQuarterTurns(_ x: Double) -> (Int, Double) {
     let halfPi = Double.pi / 2
-    let qd = (x / halfPi).rounded()
-    if qd.magnitude > 1e15 { return (0, 0) }
+    let t = x / halfPi
+    // q = t rounded half away from zero, as `rounded()` does, without a call into the C library:
+    // truncated, then moved by one when the (exactly computed) fraction is a half or more.
+    guard t.magnitude < 0x1p62 else { return (0, 0) }
+    var q = Int(t)
+    let fraction = t - Double(q)
+    if fraction >= 0.5 { q += 1 } else if fraction <= -0.5 { q -= 1 }
+    if q.magnitude > 1_000_000_000_000_000 { return (0, 0) }
+    let qd = Double(q)
     // Two-part π/2 for extra precision in the reduction.
     let hi = 1.5707963267948966
     let lo = 6.123233995736766e-17
     let r = (x - qd * hi) - qd * lo
-    return (Int(qd), r)
+    return (q, r)
 }
 
 private func sinKernel(_ x: Double) -> Double {

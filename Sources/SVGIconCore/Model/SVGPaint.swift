@@ -4,8 +4,10 @@ public enum SVGPaint: Hashable, Sendable {
     case color(SVGColor)
     /// `currentColor` or an unspecified fill: takes the tint at render time (black without a tint).
     case tint
-    case linearGradient(SVGLinearGradient)
-    case radialGradient(SVGRadialGradient)
+    // The gradients are boxed: inline, they would make every paint (and every fill, stroke and shape)
+    // as large as a radial gradient, copied at that size wherever a shape is.
+    indirect case linearGradient(SVGLinearGradient)
+    indirect case radialGradient(SVGRadialGradient)
 
     /// The baked colour, or nil when the paint takes the tint or is a gradient (the app's
     /// `SVGIconLayer.color` convention).

@@ -16,7 +16,11 @@ public enum PathDataParser {
     /// Parses `text`; past `maxSegments` segments parsing stops with an error (the path then holds the
     /// segments before it).
     public static func parse(_ text: some StringProtocol, maxSegments: Int = .max) -> (path: SVGPath, error: PathDataError?) {
-        var scanner = NumberScanner(text)
+        ByteCursor.withBytes(of: text) { parse(bytes: $0, maxSegments: maxSegments) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, maxSegments: Int) -> (path: SVGPath, error: PathDataError?) {
+        var scanner = ByteCursor(bytes)
         var path = SVGPath()
         var current = SVGPoint.zero
         var subpathStart = SVGPoint.zero
@@ -31,14 +35,20 @@ public enum PathDataParser {
 
         scanner.skipWhitespace()
         if scanner.isAtEnd { return (path, nil) }
+        // Icons' path data holds about one point per five or six bytes: room for one per four saves
+        // growing the arrays a step at a time (verbs are a byte each). Capped, so that a long run of
+        // whitespace or a hostile attribute reserves little; longer paths grow as before.
+        let estimate = min(bytes.count / 4, 1 << 14) + 2
+        path.reserveCapacity(verbs: estimate, points: estimate)
+        // Whitespace is skipped where it can occur: above, after a command letter, and with the comma-wsp
+        // after every number and closepath, so each turn of the loop starts past it.
         while true {
-            scanner.skipWhitespace()
             if scanner.isAtEnd { break }
             if path.verbs.count > maxSegments { return fail("more than \(maxSegments) segments") }
             let b = scanner.peek!
             if isCommandLetter(b) {
                 command = b
-                scanner.advance()
+                scanner.position += 1
                 scanner.skipWhitespace()
             } else if command == 0 {
                 return fail("path data must start with a moveto command (M or m), found '\(printable(b))'")
@@ -54,22 +64,12 @@ public enum PathDataParser {
             let base = relative ? current : .zero
             let upper = relative ? command - 32 : command
 
-            func coord() -> Double? {
-                scanner.skipWhitespace()
-                let v = scanner.number()
-                if v != nil { scanner.skipCommaWhitespace() }
-                return v
-            }
-            func pair() -> SVGPoint? {
-                guard let x = coord(), let y = coord() else { return nil }
-                return SVGPoint(x: x + base.x, y: y + base.y)
-            }
             // Built only when it is reported (building it for every segment cost more than parsing).
             var missing: String { "missing or malformed number after '\(printable(command))'" }
 
             switch upper {
             case UInt8(ascii: "M"):
-                guard let p = pair() else { return fail(missing) }
+                guard let p = pair(&scanner, base) else { return fail(missing) }
                 path.move(to: p)
                 current = p
                 subpathStart = p
@@ -78,50 +78,53 @@ public enum PathDataParser {
                 lastCubicControl = nil; lastQuadControl = nil
                 continue
             case UInt8(ascii: "L"):
-                guard let p = pair() else { return fail(missing) }
+                guard let p = pair(&scanner, base) else { return fail(missing) }
                 path.line(to: p)
                 current = p
                 lastCubicControl = nil; lastQuadControl = nil
             case UInt8(ascii: "H"):
-                guard let x = coord() else { return fail(missing) }
+                guard let x = coordinate(&scanner) else { return fail(missing) }
                 current = SVGPoint(x: x + base.x, y: current.y)
                 path.line(to: current)
                 lastCubicControl = nil; lastQuadControl = nil
             case UInt8(ascii: "V"):
-                guard let y = coord() else { return fail(missing) }
+                guard let y = coordinate(&scanner) else { return fail(missing) }
                 current = SVGPoint(x: current.x, y: y + base.y)
                 path.line(to: current)
                 lastCubicControl = nil; lastQuadControl = nil
             case UInt8(ascii: "C"):
-                guard let c1 = pair(), let c2 = pair(), let p = pair() else { return fail(missing) }
+                guard let c1 = pair(&scanner, base), let c2 = pair(&scanner, base), let p = pair(&scanner, base) else {
+                    return fail(missing)
+                }
                 path.cubic(to: p, control1: c1, control2: c2)
                 current = p
                 lastCubicControl = c2; lastQuadControl = nil
             case UInt8(ascii: "S"):
-                guard let c2 = pair(), let p = pair() else { return fail(missing) }
+                guard let c2 = pair(&scanner, base), let p = pair(&scanner, base) else { return fail(missing) }
                 let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
                 path.cubic(to: p, control1: c1, control2: c2)
                 current = p
                 lastCubicControl = c2; lastQuadControl = nil
             case UInt8(ascii: "Q"):
-                guard let c = pair(), let p = pair() else { return fail(missing) }
+                guard let c = pair(&scanner, base), let p = pair(&scanner, base) else { return fail(missing) }
                 path.quad(to: p, control: c)
                 current = p
                 lastQuadControl = c; lastCubicControl = nil
             case UInt8(ascii: "T"):
-                guard let p = pair() else { return fail(missing) }
+                guard let p = pair(&scanner, base) else { return fail(missing) }
                 let c = lastQuadControl.map { current * 2 - $0 } ?? current
                 path.quad(to: p, control: c)
                 current = p
                 lastQuadControl = c; lastCubicControl = nil
             case UInt8(ascii: "A"):
-                guard let rx = coord(), let ry = coord(), let rotation = coord() else { return fail(missing) }
-                scanner.skipWhitespace()
+                guard let rx = coordinate(&scanner), let ry = coordinate(&scanner), let rotation = coordinate(&scanner) else {
+                    return fail(missing)
+                }
                 guard let large = scanner.flag() else { return fail("arc flag must be 0 or 1") }
                 scanner.skipCommaWhitespace()
                 guard let sweep = scanner.flag() else { return fail("arc flag must be 0 or 1") }
                 scanner.skipCommaWhitespace()
-                guard let p = pair() else { return fail(missing) }
+                guard let p = pair(&scanner, base) else { return fail(missing) }
                 path.arc(to: p, radiusX: rx, radiusY: ry, xAxisRotation: rotation, largeArc: large, sweep: sweep)
                 current = p
                 lastCubicControl = nil; lastQuadControl = nil
@@ -136,6 +139,23 @@ public enum PathDataParser {
             }
         }
         return (path, nil)
+    }
+
+    /// One coordinate: a number and the comma-wsp after it (nil when no number is there). Every caller
+    /// is past whitespace already (after a command letter, a number's comma-wsp or a flag's), so none
+    /// is skipped before the number.
+    @inline(__always)
+    private static func coordinate(_ scanner: inout ByteCursor) -> Double? {
+        let v = scanner.number()
+        if v != nil { scanner.skipCommaWhitespace() }
+        return v
+    }
+
+    /// Two coordinates, offset by `base` (the current point for relative commands).
+    @inline(__always)
+    private static func pair(_ scanner: inout ByteCursor, _ base: SVGPoint) -> SVGPoint? {
+        guard let x = coordinate(&scanner), let y = coordinate(&scanner) else { return nil }
+        return SVGPoint(x: x + base.x, y: y + base.y)
     }
 
     private static func isCommandLetter(_ b: UInt8) -> Bool {

@@ -5,7 +5,7 @@ struct DocumentTree {
     struct Node {
         var name: String
         var isSVG: Bool
-        var attributes: [(name: String, value: String)]
+        var attributes: [DocumentNodes.Attribute]
         var text: String
         var line: Int
         var parent: Int?
@@ -24,8 +24,12 @@ struct DocumentTree {
         var hasMarkerAttribute = false
         /// Whether one of the attributes is `clip-path`, `mask` or `filter`.
         var hasMaskingAttribute = false
-        /// The cascaded declarations, once built (see `declarations(of:)`).
-        var cascaded: [CSSStyleSheet.Declaration]? = nil
+        /// Whether one of the attributes is `transform`.
+        var hasTransformAttribute = false
+        /// The cascaded declarations, once built (see `declarations(of:)`; `isCascaded` says whether they
+        /// are: not an optional, whose destruction went through the runtime's generic code per node).
+        var cascaded: [CSSStyleSheet.Declaration] = []
+        var isCascaded = false
         /// Whether the cascade has counted the attributes as work (once per node, however often they are read).
         var attributesCounted = false
 
@@ -75,7 +79,8 @@ struct DocumentTree {
         // Taken, not shared, so that writing to a node does not copy them all.
         swap(&nodes, &built.nodes)
         swap(&ids, &built.ids)
-        for i in nodes.indices where nodes[i].isSVG && nodes[i].name == "style" {
+        // `style` is one of the definition elements: the name is compared for those only.
+        for i in nodes.indices where nodes[i].isSVG && nodes[i].kind == .definition && nodes[i].name == "style" {
             let node = nodes[i]
             let type = node.attribute("type")?.lowercased()
             guard type == nil || type == "" || type == "text/css" else { continue }
@@ -134,12 +139,12 @@ struct DocumentTree {
     /// sheet rules by specificity and order, `style` attribute, then `!important` ones): later ones win.
     /// Built once per node.
     mutating func declarations(of index: Int) -> [CSSStyleSheet.Declaration] {
-        if let cached = nodes[index].cascaded { return cached }
+        if nodes[index].isCascaded { return nodes[index].cascaded }
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
         countAttributes(of: index)
-        for (name, value) in node.attributes where name != "style" {
-            result.append(.init(name: name, value: value, important: false))
+        for a in node.attributes where a.name != "style" {
+            result.append(.init(name: a.name, value: a.value, important: false))
         }
         // Style sheet rules that match, by specificity then order.
         var matched: [(rank: Int, order: Int, declarations: [CSSStyleSheet.Declaration])] = []
@@ -179,6 +184,7 @@ struct DocumentTree {
         result += important
         result += inlineImportant
         nodes[index].cascaded = result
+        nodes[index].isCascaded = true
         return result
     }
 
@@ -312,12 +318,28 @@ enum ElementKind: UInt8 {
 /// The elements of a document in document order (parents before children), as `DocumentTree` holds
 /// them: what both the `SVGElement` path and the XML reader (which builds no `SVGElement`s) feed.
 package struct DocumentNodes {
+    /// An attribute: its name (with its prefix, `xlink:href`) and value. A struct, not a tuple: arrays
+    /// of tuples are destroyed by the runtime's generic code, element by element.
+    package struct Attribute {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
     var nodes: [DocumentTree.Node] = []
     var ids: [String: Int] = [:]
     /// The first limit passed; elements opened after it are not kept.
     var tooLarge: DocumentTree.TooLarge?
     /// The root's namespace URI, nil when it has none (or there is no root).
     package private(set) var rootNamespace: String?
+    /// The namespace of the last element opened and whether it is SVG's: elements share their parent's
+    /// namespace string, and comparing a string with itself is one test, where comparing it with
+    /// `SVGElement.svgNamespace` reads all its bytes.
+    private var lastNamespace: (uri: String, isSVG: Bool)?
 
     package init() {}
 
@@ -334,7 +356,7 @@ package struct DocumentNodes {
     /// Appends an element under `parent` (nil for the root) `depth` levels deep (the root is 1), with its
     /// attributes in document order. Nil once a limit is passed (the element is not kept, nor should its
     /// children be).
-    package mutating func open(name: String, namespace: String?, attributes: [(name: String, value: String)],
+    package mutating func open(name: String, namespace: String?, attributes: [Attribute],
                                line: Int, parent: Int?, depth: Int) -> Int? {
         if tooLarge != nil { return nil }
         guard nodes.count < DocumentTree.maxElements else { tooLarge = .elements; return nil }
@@ -342,7 +364,7 @@ package struct DocumentNodes {
         let index = nodes.count
         // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
         var id: String? = nil
-        var hasStyle = false, hasMarker = false, hasMasking = false
+        var hasStyle = false, hasMarker = false, hasMasking = false, hasTransform = false
         for a in attributes {
             switch a.name.utf8.count {
             case 2: if id == nil, a.name == "id" { id = a.value }
@@ -351,20 +373,32 @@ package struct DocumentNodes {
             case 6:
                 if a.name == "marker" { hasMarker = true }
                 if a.name == "filter" { hasMasking = true }
-            case 9: if a.name == "clip-path" { hasMasking = true }
+            case 9:
+                if a.name == "clip-path" { hasMasking = true }
+                if a.name == "transform" { hasTransform = true }
             case 10: if a.name == "marker-mid" || a.name == "marker-end" { hasMarker = true }
             case 12: if a.name == "marker-start" { hasMarker = true }
             default: break
             }
         }
-        let isSVG = namespace == nil || namespace == SVGElement.svgNamespace
+        let isSVG: Bool
+        if let namespace {
+            if let last = lastNamespace, last.uri == namespace {
+                isSVG = last.isSVG
+            } else {
+                isSVG = namespace == SVGElement.svgNamespace
+                lastNamespace = (namespace, isSVG)
+            }
+        } else {
+            isSVG = true
+        }
         if parent == nil { rootNamespace = namespace }
         // Classes are split once the style sheet is known to have rules (only selectors read them).
         nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
                                        parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
                                        classes: [], kind: ElementKind(name: name),
                                        hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker,
-                                       hasMaskingAttribute: hasMasking))
+                                       hasMaskingAttribute: hasMasking, hasTransformAttribute: hasTransform))
         if let id, ids[id] == nil { ids[id] = index }
         if let parent {
             if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }
@@ -375,7 +409,7 @@ package struct DocumentNodes {
 
     /// Whether the text of `index` is read (only `style` elements' is).
     package func keepsText(of index: Int) -> Bool {
-        nodes[index].name == "style"
+        nodes[index].kind == .definition && nodes[index].name == "style"
     }
 
     package mutating func setText(_ text: String, of index: Int) {
@@ -383,7 +417,8 @@ package struct DocumentNodes {
     }
 
     mutating func add(_ element: SVGElement, parent: Int?, depth: Int) {
-        guard let index = open(name: element.name, namespace: element.namespace, attributes: element.attributes,
+        let attributes = element.attributes.map { Attribute(name: $0.name, value: $0.value) }
+        guard let index = open(name: element.name, namespace: element.namespace, attributes: attributes,
                                line: element.line, parent: parent, depth: depth) else { return }
         if keepsText(of: index) { setText(element.text, of: index) }
         for child in element.children {

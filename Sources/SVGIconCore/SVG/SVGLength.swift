@@ -18,11 +18,15 @@ public struct SVGLength: Hashable, Sendable {
     /// Parses `12`, `1.5px`, `2mm`, `50%`, … (nil for anything else).
     public static func parse(_ text: some StringProtocol) -> SVGLength? {
         if let v = NumberScanner.plainDigits(text) { return SVGLength(v, .none) }
-        var scanner = NumberScanner(text)
-        scanner.skipWhitespace()
-        guard let v = scanner.number() else { return nil }
-        if scanner.isAtEnd { return SVGLength(v, .none) }  // a plain number, the usual case
-        let rest = String(decoding: scanner.bytes[scanner.position...], as: UTF8.self)
+        let number: (value: Double, rest: String?)? = ByteCursor.withBytes(of: text) { bytes in
+            var scanner = ByteCursor(bytes)
+            scanner.skipWhitespace()
+            guard let v = scanner.number() else { return nil }
+            if scanner.isAtEnd { return (v, nil) }  // a plain number, the usual case
+            return (v, String(decoding: UnsafeBufferPointer(rebasing: bytes[scanner.position...]), as: UTF8.self))
+        }
+        guard let (v, rest) = number else { return nil }
+        guard let rest else { return SVGLength(v, .none) }
         var unitText = Substring(rest)
         while let last = unitText.last, last == " " || last == "\t" || last == "\n" || last == "\r" {
             unitText.removeLast()

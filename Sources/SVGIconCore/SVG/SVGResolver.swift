@@ -184,8 +184,16 @@ public struct SVGResolver {
 
     /// The layers of a container's children, in order.
     mutating func children(of index: Int, style: SVGStyle) -> [SVGIconLayer] {
-        var layers: [SVGIconLayer] = []
+        // Room for every child up front (layers are large: growing the array step by step copies them).
+        var count = 0
         var child = tree.nodes[index].firstChild
+        while let c = child {
+            count += 1
+            child = tree.nodes[c].nextSibling
+        }
+        var layers: [SVGIconLayer] = []
+        layers.reserveCapacity(count)
+        child = tree.nodes[index].firstChild
         while let c = child {
             if let layer = resolveNode(c, parentStyle: style) { layers.append(layer) }
             child = tree.nodes[c].nextSibling
@@ -196,10 +204,10 @@ public struct SVGResolver {
     // MARK: Elements
 
     mutating func resolveNode(_ index: Int, parentStyle: SVGStyle) -> SVGIconLayer? {
-        let node = tree.nodes[index]
-        guard node.isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
-        let name = node.name
-        let kind = node.kind
+        // The node's fields are read in place: a copy of the node would retain and release all of them.
+        guard tree.nodes[index].isSVG else { return nil }  // foreign namespaces (editor metadata) are ignored
+        let name = tree.nodes[index].name
+        let kind = tree.nodes[index].kind
         switch kind {
         case .definition:
             return nil
@@ -226,7 +234,7 @@ public struct SVGResolver {
         nesting += 1
         defer { nesting -= 1 }
         var style = parentStyle.inherited()
-        applyDeclarations(of: index, to: &style)
+        applyDeclarations(of: index, to: &style, inheritingFrom: parentStyle)
         if style.displayNone { return nil }
         let transform = transformAttribute(index)
         var layer: SVGIconLayer
@@ -418,41 +426,41 @@ public struct SVGResolver {
     static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker"]
 
     mutating func shapePath(_ index: Int) -> SVGPath {
-        let node = tree.nodes[index]
-        switch node.name {
-        case "path":
-            guard let d = node.attribute("d") else { return SVGPath() }
+        // By the kind classified from the name (the same cases as the name), reading the node in place.
+        switch tree.nodes[index].kind {
+        case .path:
+            guard let d = tree.nodes[index].attribute("d") else { return SVGPath() }
             // One segment past the budget is enough to know the document is over it.
             let (path, error) = PathDataParser.parse(d, maxSegments: max(0, segmentBudget) + 1)
             if let error, path.verbs.count <= segmentBudget {
                 warn(index, "\(error.description); drawing the part before it")
             }
             return path
-        case "rect":
+        case .rect:
             return ShapeGeometry.rect(x: length(index, "x", axis: .x), y: length(index, "y", axis: .y),
                                       width: length(index, "width", axis: .x), height: length(index, "height", axis: .y),
                                       rx: optionalLength(index, "rx", axis: .x), ry: optionalLength(index, "ry", axis: .y))
-        case "circle":
+        case .circle:
             let r = length(index, "r", axis: .diagonal)
             return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y), rx: r, ry: r)
-        case "ellipse":
+        case .ellipse:
             var rx = optionalLength(index, "rx", axis: .x), ry = optionalLength(index, "ry", axis: .y)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y),
                                          rx: rx ?? 0, ry: ry ?? 0)
-        case "line":
+        case .line:
             var path = SVGPath()
             path.move(to: SVGPoint(x: length(index, "x1", axis: .x), y: length(index, "y1", axis: .y)))
             path.line(to: SVGPoint(x: length(index, "x2", axis: .x), y: length(index, "y2", axis: .y)))
             return path
-        case "polyline", "polygon":
-            guard let raw = node.attribute("points") else { return SVGPath() }
+        case .polyline, .polygon:
+            guard let raw = tree.nodes[index].attribute("points") else { return SVGPath() }
             let coordinates = SVGResolver.leadingNumbers(raw)
             if coordinates.count % 2 == 1 || NumberScanner.numberList(raw) == nil {
                 warn(index, "points list is malformed; drawing the points before the error")
             }
-            return ShapeGeometry.poly(coordinates, closed: node.name == "polygon")
+            return ShapeGeometry.poly(coordinates, closed: tree.nodes[index].kind == .polygon)
         default:
             return SVGPath()
         }
@@ -512,7 +520,7 @@ public struct SVGResolver {
 
     @inline(never)
     mutating func optionalLength(_ index: Int, _ attribute: String, axis: Axis) -> Double? {
-        guard let raw = tree.nodes[index].attribute(attribute), raw.trimmingCSSWhitespace != "auto" else { return nil }
+        guard let raw = tree.nodes[index].attribute(attribute), trimmedCSSValue(raw) != "auto" else { return nil }
         guard let l = SVGLength.parse(raw) else {
             warn(index, "ignoring invalid \(attribute)=\"\(raw)\"")
             return nil
@@ -522,16 +530,37 @@ public struct SVGResolver {
 
     @inline(never)
     mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
+        // Most elements have no transform: the flag the node list set says so without a search.
+        if name == "transform" && !tree.nodes[index].hasTransformAttribute { return .identity }
         guard let t = tree.nodes[index].attribute(name) else { return .identity }
         if let parsed = TransformListParser.parse(t) { return parsed }
         warn(index, "ignoring malformed \(name) \"\(t)\"")
         return .identity
     }
 
+    /// Four numbers separated by whitespace and/or commas, and nothing else (as `NumberScanner.numberList`
+    /// reads a list, without building an array for it), making a valid box.
     static func parseViewBox(_ text: String) -> SVGViewBox? {
-        guard let v = NumberScanner.numberList(text), v.count == 4 else { return nil }
-        let box = SVGViewBox(x: v[0], y: v[1], width: v[2], height: v[3])
-        return box.isValid ? box : nil
+        let box: SVGViewBox? = ByteCursor.withBytes(of: text) { bytes in
+            var scanner = ByteCursor(bytes)
+            var v = (0.0, 0.0, 0.0, 0.0)
+            var count = 0
+            scanner.skipWhitespace()
+            while !scanner.isAtEnd {
+                guard count < 4, let number = scanner.number() else { return nil }
+                switch count {
+                case 0: v.0 = number
+                case 1: v.1 = number
+                case 2: v.2 = number
+                default: v.3 = number
+                }
+                count += 1
+                scanner.skipCommaWhitespace()
+            }
+            return count == 4 ? SVGViewBox(x: v.0, y: v.1, width: v.2, height: v.3) : nil
+        }
+        guard let box, box.isValid else { return nil }
+        return box
     }
 
     static func parseAspectRatio(_ text: String) -> SVGAspectRatio? {
@@ -567,8 +596,6 @@ public struct SVGResolver {
         return style
     }
 
-    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
-    @inline(never)
     // The keyword properties, as `init(rawValue:)` reads them (the same comparisons, without the generic
     // string switch behind it).
     static func fillRule(_ v: String) -> FillRule? {
@@ -583,30 +610,38 @@ public struct SVGResolver {
         v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : nil
     }
 
+    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
+    @inline(never)
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
+        let parent = style
+        applyDeclarations(of: index, to: &style, inheritingFrom: parent)
+    }
+
+    /// Applies the cascaded declarations of `index` to `style`, where `inherit` takes the value `parent`
+    /// has. `style` must start with `parent`'s inherited properties (`parent.inherited()`, as in
+    /// `resolveNode`): then no copy of the style is needed for `inherit` values, which only read inherited
+    /// properties.
+    mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
+        // Most declarations are attributes that are not style properties (d, x, viewBox…): they are passed
+        // over here, before a call.
         guard tree.hasPlainDeclarations(index) else {
-            apply(tree.declarations(of: index), to: &style, node: index)
+            for d in tree.declarations(of: index) {
+                guard let known = StyleProperty(name: d.name) else { continue }
+                apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
+            }
             return
         }
         tree.countAttributes(of: index)
-        let parent = style
         let attributes = tree.nodes[index].attributes
         for a in attributes {
-            apply(property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            guard let known = StyleProperty(name: a.name) else { continue }
+            apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
         }
     }
 
-    mutating func apply(_ declarations: [CSSStyleSheet.Declaration], to style: inout SVGStyle, node: Int) {
-        let parent = style
-        for d in declarations {
-            apply(property: d.name, value: d.value, to: &style, parent: parent, node: node)
-        }
-    }
-
-    private mutating func apply(property: String, value rawValue: String, to style: inout SVGStyle,
-                                parent: SVGStyle, node: Int) {
-        // Most declarations are attributes that are not style properties (d, x, viewBox…): skip them first.
-        guard let known = StyleProperty(name: property) else { return }
+    /// Applies one declaration of a style property (`known`, named `property` in the file).
+    private mutating func apply(_ known: StyleProperty, property: String, value rawValue: String,
+                                to style: inout SVGStyle, parent: SVGStyle, node: Int) {
         let value = trimmedCSSValue(rawValue)
         let inherit = value == "inherit"
         func number(_ v: String) -> Double? {

@@ -160,18 +160,16 @@ enum StyleProperty: UInt8 {
 /// `text.trimmingCSSWhitespace` as a String, without copying when there is nothing to trim: when neither
 /// the first nor the last byte is whitespace, no Character at either end can be whitespace either.
 func trimmedCSSValue(_ text: String) -> String {
-    let utf8 = text.utf8
-    if let first = utf8.first, let last = utf8.last,
-       !NumberScanner.isWhitespace(first), !NumberScanner.isWhitespace(last) {
-        return text
+    let untrimmed = ByteCursor.withBytes(of: text) { bytes in
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return !ByteCursor.isWhitespace(first) && !ByteCursor.isWhitespace(last)
     }
-    return String(text.trimmingCSSWhitespace)
+    return untrimmed ? text : String(text.trimmingCSSWhitespace)
 }
 
 /// Whether `text` is `lowercaseASCII` up to ASCII case, byte for byte.
 func asciiEqualsIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> Bool {
-    let utf8 = text.utf8
-    guard utf8.count == lowercaseASCII.utf8CodeUnitCount else { return false }
+    guard text.utf8.count == lowercaseASCII.utf8CodeUnitCount else { return false }
     return asciiHasPrefixIgnoringCase(text, lowercaseASCII)
 }
 
@@ -179,14 +177,14 @@ func asciiEqualsIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> 
 func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) -> Bool {
     let count = lowercaseASCII.utf8CodeUnitCount
     guard text.utf8.count >= count else { return false }
-    return lowercaseASCII.withUTF8Buffer { keyword in
-        var i = 0
-        for byte in text.utf8 {
-            if i == count { break }
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if lower != keyword[i] { return false }
-            i += 1
+    return ByteCursor.withBytes(of: text) { bytes in
+        lowercaseASCII.withUTF8Buffer { keyword in
+            for i in 0..<count {
+                let byte = bytes[i]
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                if lower != keyword[i] { return false }
+            }
+            return true
         }
-        return true
     }
 }

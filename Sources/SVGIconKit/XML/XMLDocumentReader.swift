@@ -250,7 +250,7 @@ public enum XMLDocumentReader {
 
         /// An element's local name, namespace URI (references expanded), attributes and line.
         mutating func header(of node: xmlNodePtr) throws(SVGLoadError)
-            -> (name: String, namespace: String?, attributes: [(name: String, value: String)], line: Int) {
+            -> (name: String, namespace: String?, attributes: [DocumentNodes.Attribute], line: Int) {
             let line = Int(xmlGetLineNo(node))
             let name = String(cString: node.pointee.name)
             var namespace: String?
@@ -268,7 +268,7 @@ public enum XMLDocumentReader {
                     lastNamespace = (ns, namespace)
                 }
             }
-            var attributes: [(name: String, value: String)] = []
+            var attributes: [DocumentNodes.Attribute] = []
             var count = 0
             var attribute = node.pointee.properties
             while let a = attribute {
@@ -282,7 +282,7 @@ public enum XMLDocumentReader {
                 if let prefix = a.pointee.ns?.pointee.prefix {
                     attributeName = String(cString: prefix) + ":" + attributeName
                 }
-                attributes.append((attributeName, try content(of: a.pointee.children, line: line)))
+                attributes.append(.init(name: attributeName, value: try content(of: a.pointee.children, line: line)))
                 attribute = a.pointee.next
             }
             return (name, namespace, attributes, line)
@@ -346,8 +346,8 @@ public enum XMLDocumentReader {
                 }
                 child = c.pointee.next
             }
-            return SVGElement(name: name, namespace: namespace, attributes: attributes, children: children,
-                              text: text, line: line)
+            return SVGElement(name: name, namespace: namespace, attributes: attributes.map { ($0.name, $0.value) },
+                              children: children, text: text, line: line)
         }
 
         /// An attribute's value: its text pieces with entity references expanded.
