@@ -46,6 +46,9 @@ public struct CoverageRasterizer {
     private var rowStarts: [Int] = []
     private var sortedEdges: [Edge] = []
     private var eventYs: [Double] = []
+    /// Two values per active edge for `onlyInnerCrossings`: x at the band's bottom, and the least of those
+    /// from each edge rightwards.
+    private var bandScratch: [Double] = []
 
     /// Bands are not split further at edge crossings below this height (pixels).
     static let minimumBandHeight = 1.0 / 1024
@@ -189,7 +192,11 @@ public struct CoverageRasterizer {
         let nonzero = rule == .nonzero
         var gaveUp = false
         var sweepWork = 0
+        var scratch = self.bandScratch
+        self.bandScratch = []
+        if scratch.count < 2 * active.count { scratch = [Double](repeating: 0, count: 2 * active.count) }
         withCells { target in
+        scratch.withUnsafeMutableBufferPointer { scratch in
         edges.withUnsafeMutableBufferPointer { edgeList in
             active.withUnsafeMutableBufferPointer { a in
                 var count = 0  // active edges, a[0..<count]
@@ -293,9 +300,9 @@ public struct CoverageRasterizer {
                             previous = x
                         }
                         // A crossing inside the band: the band ends at the first one, unless all the
-                        // band's crossings are neighbours trading places deep inside the fill.
+                        // band's crossings lie deep inside the fill, where they cannot change the outline.
                         if crossing && yb - ya > Self.minimumBandHeight && splits < 64
-                            && !(nonzero && Self.onlySwapsInsideFill(a, count: n, at: yb)) {
+                            && !(nonzero && Self.onlyInnerCrossings(a, count: n, at: yb, scratch: scratch)) {
                             var first = yb
                             for i in 0..<(n - 1) {
                                 let bottom0 = a[i].x(at: yb), bottom1 = a[i + 1].x(at: yb)
@@ -343,7 +350,9 @@ public struct CoverageRasterizer {
             }
         }
         }
+        }
         bandWork = sweepWork
+        self.bandScratch = scratch
         self.active = active
         self.edges = edges
         if gaveUp {
@@ -356,36 +365,50 @@ public struct CoverageRasterizer {
         self.edges.removeAll(keepingCapacity: true)
     }
 
-    /// True when the only changes of order between the top of a band and `yb` are neighbours trading
-    /// places in separate pairs (each pair's lines cross once; every other pair of edges keeps its order, so
-    /// never crosses) and, under the nonzero rule, every winding number around each pair is non-zero
-    /// before and after: both edges of a pair are inside the fill on both sides, off the outline either
-    /// way, so none of the band's crossings changes the outline and the band needs no split. (Stroke
-    /// outlines fold over themselves where a curve is tighter than the pen; those folds cross a lot.)
+    /// True when, under the nonzero rule, none of the crossings between the top of a band and `yb` can change
+    /// the outline, so the band needs no split. The edges whose order changes form blocks of neighbours
+    /// (a block ends where everything left of it stays left of everything right of it at `yb`; edges in
+    /// different blocks keep their order, and two straight edges in the same order at both ends of a band
+    /// never cross inside it). Inside a block any order may occur on the way, so the winding numbers
+    /// between its edges can be the block's left winding w plus the directions of any of its edges: when
+    /// w > 0 and fewer than w of them go up (or the mirror image), every one of those is non-zero — the
+    /// block lies deep inside the fill, all its edges off the outline in any order. Stroke outlines that
+    /// fold over themselves where a curve is tighter than the pen cross there a lot. `scratch` holds at
+    /// least 2n values.
     @inline(__always)
-    private static func onlySwapsInsideFill(_ a: UnsafeMutableBufferPointer<ActiveEdge>, count n: Int,
-                                            at yb: Double) -> Bool {
+    private static func onlyInnerCrossings(_ a: UnsafeMutableBufferPointer<ActiveEdge>, count n: Int,
+                                           at yb: Double, scratch: UnsafeMutableBufferPointer<Double>) -> Bool {
+        guard n > 1 else { return true }
+        // scratch[i]: x of a[i] at yb; scratch[n + i]: the least of those from a[i] rightwards.
+        var least = Double.infinity
+        for i in Swift.stride(from: n - 1, through: 0, by: -1) {
+            let x = a[i].x(at: yb)
+            scratch[i] = x
+            least = min(least, x)
+            scratch[n + i] = least
+        }
         var winding: Int32 = 0  // left of a[i]
-        var previous = -Double.infinity  // x at yb of the edge before a[i] in the order at yb
         var i = 0
         while i < n {
-            let x0 = a[i].x(at: yb)
-            if i + 1 < n {
-                let x1 = a[i + 1].x(at: yb)
-                if x0 > x1 {
-                    let d0 = a[i].dir, d1 = a[i + 1].dir
-                    guard winding != 0, winding &+ d0 != 0, winding &+ d1 != 0, winding &+ d0 &+ d1 != 0,
-                          previous <= x1 else { return false }
-                    winding = winding &+ d0 &+ d1
-                    previous = x0
-                    i += 2
-                    continue
-                }
+            // The block starting at a[i] runs on while something in it ends up right of something after it.
+            var end = i
+            var most = scratch[i]
+            while end + 1 < n && most > scratch[n + end + 1] {
+                end += 1
+                most = max(most, scratch[end])
             }
-            guard previous <= x0 else { return false }
-            winding &+= a[i].dir
-            previous = x0
-            i += 1
+            if end > i {
+                var up: Int32 = 0, down: Int32 = 0
+                for k in i...end {
+                    if a[k].dir > 0 { down += 1 } else { up += 1 }
+                }
+                // Every winding reachable inside the block: from w − up to w + down.
+                guard winding > 0 ? winding - up >= 1 : winding < 0 && -winding - down >= 1 else { return false }
+                winding = winding &+ down &- up
+            } else {
+                winding &+= a[i].dir
+            }
+            i = end + 1
         }
         return true
     }
