@@ -122,4 +122,33 @@ struct HostileXMLTests {
         let failure = try #require(error(text, file: "many.svg"))
         #expect(failure.description == "many.svg:1: more than 50000 elements; not an icon")
     }
+    @Test("Parser contexts are reused: every document reads as if it came first, whatever came before it")
+    func contextReuse() throws {
+        let good = """
+            <!DOCTYPE svg [<!ENTITY c "#0a84ff">]>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="&c;" d="M1 1h4v4z"/></svg>
+            """
+        let first = try read(good)
+        let broken = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n</svg>"
+        let brokenFirst = error(broken)
+        #expect(brokenFirst?.line == 3)
+        let bomb = """
+            <!DOCTYPE svg [<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+            <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+            <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+            <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+            <!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>
+            <svg xmlns="http://www.w3.org/2000/svg"><desc>&e;</desc></svg>
+            """
+        let bombFirst = error(bomb)
+        #expect(bombFirst != nil)
+        // Many distinct names: the context that read them is freed, not kept.
+        let names = (0..<5000).map { "<n\($0)/>" }.joined()
+        _ = try? read("<svg xmlns=\"http://www.w3.org/2000/svg\">\(names)</svg>")
+        for _ in 0..<3 {
+            #expect(error(broken) == brokenFirst)
+            #expect(error(bomb) == bombFirst)
+            #expect(try read(good) == first)
+        }
+    }
 }

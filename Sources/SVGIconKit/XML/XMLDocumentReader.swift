@@ -54,10 +54,10 @@ public enum XMLDocumentReader {
                                reason: "an element has more than \(maxAttributes) attributes; not an icon")
         }
         _ = installRefusingEntityLoader
-        guard let context = xmlNewParserCtxt() else {
+        guard let context = ParserContextPool.shared.take() else {
             throw SVGLoadError(kind: .malformedXML, file: file, reason: "libxml2 could not create a parser")
         }
-        defer { xmlFreeParserCtxt(context) }
+        defer { ParserContextPool.shared.reuse(context) }  // runs after the document is freed
         let state = ParseState()
         state.parser = context
         context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
