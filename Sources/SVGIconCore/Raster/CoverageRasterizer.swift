@@ -62,10 +62,10 @@ public struct CoverageRasterizer {
     /// Edges one shape may keep for the band sweep (48 MiB); a shape with more is accumulated in one linear
     /// pass as its edges arrive, without keeping them.
     public static let maxEdges = 1 << 20
-    /// The device position of cell (0, 0): `addLine` subtracts it, so that a region of the canvas (an
-    /// offscreen layer) can be rasterized into cells of its own size. Whole pixels, so the subtraction is
-    /// exact for every point inside the region.
-    public var origin = SVGPoint(x: 0, y: 0)
+    /// The part of the output being drawn (an offscreen layer's pixels; the whole canvas by default), in
+    /// device pixels: `addLine` subtracts its corner — whole pixels, so exactly for every point inside it —
+    /// and `sweep` hands out only the runs that fall on its width × height.
+    var region: PixelRegion
     /// Work done since creation: `addLine` calls, rows deposited, band-sweep steps and cells swept. What a
     /// render's budget counts.
     public private(set) var work = 0
@@ -80,6 +80,7 @@ public struct CoverageRasterizer {
         self.width = max(0, width)
         self.height = max(0, height)
         self.stride = self.width + 2
+        self.region = PixelRegion(x: 0, y: 0, width: self.width, height: self.height)
         let cellCount = self.stride * self.height
         // Left uninitialized: a cell is written (see `CellTarget.accumulate`) before it is ever read.
         self.cells = [Float](unsafeUninitializedCapacity: cellCount) { _, initialized in initialized = cellCount }
@@ -101,8 +102,9 @@ public struct CoverageRasterizer {
         work += 1
         guard !(p0.x.isNaN || p0.y.isNaN || p1.x.isNaN || p1.y.isNaN) else { return }
         let limit = Self.coordinateLimit
-        var x0 = min(max(p0.x - origin.x, -limit), limit), y0 = min(max(p0.y - origin.y, -limit), limit)
-        var x1 = min(max(p1.x - origin.x, -limit), limit), y1 = min(max(p1.y - origin.y, -limit), limit)
+        let ox = Double(region.x), oy = Double(region.y)
+        var x0 = min(max(p0.x - ox, -limit), limit), y0 = min(max(p0.y - oy, -limit), limit)
+        var x1 = min(max(p1.x - ox, -limit), limit), y1 = min(max(p1.y - oy, -limit), limit)
         guard y0 != y1, ((x1 - x0) / (y1 - y0)).isFinite else { return }
         var dir: Int32 = 1
         if y0 > y1 {
@@ -612,8 +614,8 @@ public struct CoverageRasterizer {
 
     /// Turns the edges added since the last sweep into coverage and hands it to `body` as runs:
     /// (y, x0, x1, coverage) says every pixel x0..<x1 of row y is covered `coverage` (in 0…1, never 0).
-    /// Runs come left to right within a row, rows top to bottom. Clears what it used, so the rasterizer is
-    /// ready for the next shape.
+    /// Runs come left to right within a row, rows top to bottom, all inside `region` (coordinates relative
+    /// to its corner). Clears what it used, so the rasterizer is ready for the next shape.
     ///
     /// Only cells that received area are visited; between two of them the coverage cannot change, so a
     /// large shape costs its outline, not its area.
@@ -625,9 +627,12 @@ public struct CoverageRasterizer {
         let stride = self.stride
         let width = self.width
         let wordsPerRow = self.wordsPerRow
+        // Cells outside the region are still read (and cleared); only their runs are not handed out.
+        let regionWidth = min(width, region.width), regionHeight = min(height, region.height)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for y in max(0, minY)...min(height - 1, maxY) {
+                    let inRegion = y < regionHeight
                     let base = y * stride
                     let wordBase = y * wordsPerRow
                     var acc: Float = 0
@@ -647,9 +652,10 @@ public struct CoverageRasterizer {
                             var coverage = min(1, max(0, acc))
                             if coverage < 1e-6 { coverage = 0 }
                             if coverage != runCoverage {
-                                if runCoverage > 0 && x > runStart {
-                                    work += x - runStart  // the pixels the caller paints
-                                    body(y, runStart, x, runCoverage)
+                                let end = min(x, regionWidth)
+                                if runCoverage > 0 && inRegion && end > runStart {
+                                    work += end - runStart  // the pixels the caller paints
+                                    body(y, runStart, end, runCoverage)
                                 }
                                 runStart = x
                                 runCoverage = coverage
@@ -657,9 +663,9 @@ public struct CoverageRasterizer {
                         }
                     }
                     // A shape running off the right edge keeps its final coverage to the end of the row.
-                    if runCoverage > 1.0 / 512 && runStart < width {
-                        work += width - runStart
-                        body(y, runStart, width, runCoverage)
+                    if runCoverage > 1.0 / 512 && inRegion && runStart < regionWidth {
+                        work += regionWidth - runStart
+                        body(y, runStart, regionWidth, runCoverage)
                     }
                 }
             }

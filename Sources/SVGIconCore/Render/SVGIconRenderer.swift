@@ -11,8 +11,8 @@ public struct SVGIconRenderer {
     /// viewBox space → pixels (the host space of non-scaling strokes).
     private var fit = SVGTransform.identity
     /// The part of the output the current target covers: the whole output, or the pixels an offscreen
-    /// layer can paint (its content's device bounds). Transforms stay in output pixels; the rasterizer's
-    /// origin moves to the region's corner.
+    /// layer can paint (its content's device bounds). Transforms stay in output pixels; the rasterizer
+    /// works in the region (see `CoverageRasterizer.region`).
     private var region: PixelRegion
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
@@ -95,7 +95,7 @@ public struct SVGIconRenderer {
     /// Makes `area` the region drawn into.
     private mutating func enter(_ area: PixelRegion) {
         region = area
-        rasterizer.origin = SVGPoint(x: Double(area.x), y: Double(area.y))
+        rasterizer.region = area
     }
 
     /// The transform from the icon's viewBox space to output pixels: the viewBox fitted into the
@@ -252,9 +252,8 @@ public struct SVGIconRenderer {
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
     private mutating func paint(rule: FillRule, shader: PaintShader,
                                 into pixmap: inout Pixmap) {
-        // The rasterizer's cells span the whole output; a smaller target (an offscreen region) takes the
-        // part of each run that falls on it.
-        let width = pixmap.width, height = pixmap.height
+        // The rasterizer's runs fall inside the region, which is the target's size.
+        let width = pixmap.width
         if case .solid(let color) = shader.kind {
             if let uniform = pixmap.uniform, !uniform.matches(color) { pixmap.makeRGBA() }
             let alphaOnly = pixmap.uniform != nil
@@ -265,15 +264,11 @@ public struct SVGIconRenderer {
                 }
                 if alphaOnly {
                     rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                        let end = min(x1, width)
-                        guard y < height, end > x0 else { return }
-                        Pixmap.blendAlphaSpan(base + y * width + x0, count: end - x0, coverage: coverage, alpha: color.a)
+                        Pixmap.blendAlphaSpan(base + y * width + x0, count: x1 - x0, coverage: coverage, alpha: color.a)
                     }
                 } else {
                     rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                        let end = min(x1, width)
-                        guard y < height, end > x0 else { return }
-                        Pixmap.blendSpan(base + (y * width + x0) * 4, count: end - x0, coverage: coverage, color: color)
+                        Pixmap.blendSpan(base + (y * width + x0) * 4, count: x1 - x0, coverage: coverage, color: color)
                     }
                 }
             }
@@ -281,9 +276,7 @@ public struct SVGIconRenderer {
             // Gradients are evaluated at output pixel centres.
             let ox = region.x, oy = region.y
             rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
-                let end = min(x1, width)
-                guard y < height, end > x0 else { return }
-                for x in x0..<end {
+                for x in x0..<x1 {
                     guard let color = shader.color(x: x + ox, y: y + oy) else { continue }
                     pixmap.blendPixel(x: x, y: y, coverage: coverage, color: color)
                 }
@@ -354,11 +347,9 @@ public struct SVGIconRenderer {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            let width = region.width, height = region.height
+            let width = region.width
             rasterizer.sweep(rule: shape.fill?.rule ?? .nonzero) { y, x0, x1, c in
-                let end = min(x1, width)
-                guard y < height, end > x0 else { return }
-                for x in x0..<end { own[y * width + x] = c }
+                for x in x0..<x1 { own[y * width + x] = c }
             }
         }
         if let clip = layer.clipPath, depth < Self.maxOffscreenDepth {
@@ -410,12 +401,10 @@ public struct SVGIconRenderer {
             rasterizer.addLine($0, $1)
         }
         var values = zero
-        let width = self.region.width, height = self.region.height
+        let width = self.region.width
         let usesAlpha = mask.usesAlpha
         rasterizer.sweep(rule: .nonzero) { y, x0, x1, c in
-            let end = min(x1, width)
-            guard y < height, end > x0 else { return }
-            for x in x0..<end {
+            for x in x0..<x1 {
                 let p = content.premultiplied(at: y * width + x)
                 let v: Float = usesAlpha ? p.a : 0.2125 * p.r + 0.7154 * p.g + 0.0721 * p.b
                 values[y * width + x] = min(1, max(0, v)) * c
