@@ -2,8 +2,7 @@
 struct PixelRegion: Hashable, Sendable {
     var x: Int, y: Int, width: Int, height: Int
 
-    var isEmpty: Bool { width <= 0 || height <= 0 }
-    var pixelCount: Int { isEmpty ? 0 : width * height }
+    var pixelCount: Int { max(0, width) * max(0, height) }
 
     /// The pixels touched by the area lo…hi (device coordinates), widened by `margin` pixels on every side
     /// and cut to `bounds`; nil when nothing is left or a coordinate is not a number.
