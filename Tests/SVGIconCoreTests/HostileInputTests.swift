@@ -108,6 +108,36 @@ struct HostileInputTests {
         #expect(SVGIconRenderer.defaultWorkLimit(width: 8192, height: 8192) == 128 * 8192 * 8192)
     }
 
+    @Test("One renderer renders icon after icon exactly as new ones do, also after a render stopped at its limit")
+    func rendererReuse() throws {
+        let full = SVGIconLayer.rect(x: 0, y: 0, width: 24, height: 24)
+        let icons = [
+            SVGIconDefinition(layers: [
+                SVGIconLayer(pathData: "M4 4 C 10 0 14 24 20 6 L 9 21", strokeColor: SVGColor(red: 9, green: 90, blue: 200),
+                             strokeWidth: 2.5),
+                .circle(cx: 12, cy: 12, r: 5.3),
+                SVGIconLayer(shape: SVGShape(path: PathDataParser.parse("M3 20 Q 12 -4 21 20 Z").path, fill: nil,
+                                             stroke: SVGStroke(style: StrokeStyle(width: 1.5, dashes: [2, 1]))),
+                             elementName: "path"),
+            ]),
+            SVGIconDefinition(layers: Array(repeating: full, count: 200)),  // stops at the work limit
+            SVGIconDefinition(layers: [.group([.line(x1: 2, y1: 22, x2: 22, y2: 3, strokeWidth: 1.3), full], opacity: 0.5)]),
+            SVGIconDefinition(layers: [SVGIconLayer(pathData: "M2 2 L22 12 L2 22 Z")]),
+        ]
+        var shared = SVGIconRenderer(options: RenderOptions(width: 64, height: 64))
+        shared.workLimit = 100_000
+        for (i, icon) in (icons + icons).enumerated() {
+            var fresh = SVGIconRenderer(options: RenderOptions(width: 64, height: 64))
+            fresh.workLimit = 100_000
+            let expected = fresh.render(icon)
+            let reused = shared.render(icon)
+            let same = reused == expected  // (not inside #expect, which would print both pixmaps)
+            #expect(same, "icon \(i % icons.count)")
+            #expect(shared.limitExceeded == fresh.limitExceeded, "icon \(i % icons.count)")
+            #expect((shared.limitExceeded != nil) == (i % icons.count == 1), "icon \(i % icons.count)")
+        }
+    }
+
     @Test("Absurd sizes, radii, widths and transforms render without trapping")
     func absurdGeometry() throws {
         let cases: [[SVGElement]] = [

@@ -16,6 +16,13 @@ public struct FlatContour: Hashable, Sendable {
         self.isClosed = isClosed
     }
 
+    /// Empties the contour, keeping its storage.
+    mutating func clear() {
+        points.removeAll(keepingCapacity: true)
+        isCorner.removeAll(keepingCapacity: true)
+        isClosed = false
+    }
+
     mutating func append(_ p: SVGPoint, corner: Bool) {
         if let last = points.last, last == p {
             if corner { isCorner[isCorner.count - 1] = true }
@@ -135,13 +142,23 @@ public enum PathFlattener {
     /// point so that round and square caps can draw a dot.
     public static func contours(of path: SVGPath, tolerance: Double) -> [FlatContour] {
         var result: [FlatContour] = []
-        var contour = FlatContour()
+        var scratch = FlatContour()
+        forEachContour(of: path, tolerance: tolerance, reusing: &scratch) { result.append($0) }
+        return result
+    }
+
+    /// The contours of `contours(of:tolerance:)`, handed to `body` one at a time in `contour`, whose
+    /// storage is reused from one to the next (and from call to call): a stroke costs no allocation per
+    /// subpath once the buffers have grown.
+    static func forEachContour(of path: SVGPath, tolerance: Double, reusing contour: inout FlatContour,
+                               _ body: (FlatContour) -> Void) {
+        contour.clear()
         var hasSegment = false
         var pointIndex = 0
         let points = path.points
         func finish() {
-            if hasSegment, !contour.points.isEmpty { result.append(contour) }
-            contour = FlatContour()
+            if hasSegment, !contour.points.isEmpty { body(contour) }
+            contour.clear()
             hasSegment = false
         }
         for verb in path.verbs {
@@ -181,6 +198,5 @@ public enum PathFlattener {
             }
         }
         finish()
-        return result
     }
 }

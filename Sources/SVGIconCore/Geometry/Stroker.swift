@@ -29,20 +29,45 @@ public struct Stroker {
 
     private var halfWidth: Double { style.width / 2 }
 
+    /// The arrays one contour's outline is built in, kept between contours (and strokes) so that stroking
+    /// allocates nothing once they have grown.
+    public struct Buffers {
+        var left: [SVGPoint] = [], right: [SVGPoint] = []
+        var dirs: [SVGPoint] = [], lengths: [Double] = []
+
+        public init() {}
+    }
+
     /// Emits the polygons for one contour. `emit` receives a polygon (implicitly closed); the array is
     /// reused between calls.
     public func stroke(_ contour: FlatContour, _ emit: ([SVGPoint]) -> Void) {
+        var buffers = Buffers()
+        stroke(contour, buffers: &buffers, emit)
+    }
+
+    /// `stroke(_:_:)` building the outline in `buffers`.
+    public func stroke(_ contour: FlatContour, buffers: inout Buffers, _ emit: ([SVGPoint]) -> Void) {
         let hw = halfWidth
         guard hw > 0, hw.isFinite else { return }
         let pts = contour.points
         let n = pts.count
         if n == 0 { return }
-        var left: [SVGPoint] = [], right: [SVGPoint] = []
-        var dirs: [SVGPoint] = [], lengths: [Double] = []
-        left.reserveCapacity(2 * n + 16)
-        right.reserveCapacity(2 * n + 16)
-        dirs.reserveCapacity(n)
-        lengths.reserveCapacity(n)
+        buffers.left.removeAll(keepingCapacity: true)
+        buffers.right.removeAll(keepingCapacity: true)
+        buffers.dirs.removeAll(keepingCapacity: true)
+        buffers.lengths.removeAll(keepingCapacity: true)
+        buffers.left.reserveCapacity(2 * n + 16)
+        buffers.right.reserveCapacity(2 * n + 16)
+        buffers.dirs.reserveCapacity(n)
+        buffers.lengths.reserveCapacity(n)
+        outline(pts, contour: contour, &buffers.left, &buffers.right, &buffers.dirs, &buffers.lengths, emit)
+    }
+
+    private func outline(_ pts: [SVGPoint], contour: FlatContour, _ left: inout [SVGPoint],
+                         _ right: inout [SVGPoint], _ dirs: inout [SVGPoint], _ lengths: inout [Double],
+                         _ emit: ([SVGPoint]) -> Void) {
+        let hw = halfWidth
+        let n = pts.count
         if n == 1 {
             dot(at: pts[0], &left, emit)
             return

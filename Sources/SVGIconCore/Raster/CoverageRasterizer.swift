@@ -90,6 +90,17 @@ public struct CoverageRasterizer {
         edges.reserveCapacity(256)
     }
 
+    /// Forgets everything added since the last sweep and the work counted, keeping the buffers: ready for
+    /// another render, as a new rasterizer of the same size would be.
+    public mutating func reset() {
+        edges.removeAll(keepingCapacity: true)
+        discardDeposits()
+        windingOnly = false
+        bandWork = 0
+        work = 0
+        region = PixelRegion(x: 0, y: 0, width: width, height: height)
+    }
+
     /// True when nothing has been added since the last sweep.
     public var isEmpty: Bool { edges.isEmpty && !windingOnly }
 

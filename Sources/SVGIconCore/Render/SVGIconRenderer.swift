@@ -14,6 +14,9 @@ public struct SVGIconRenderer {
     /// layer can paint (its content's device bounds). Transforms stay in output pixels; the rasterizer
     /// works in the region (see `CoverageRasterizer.region`).
     private var region: PixelRegion
+    /// Scratch for stroke outlines, kept from shape to shape.
+    private var strokeBuffers = Stroker.Buffers()
+    private var contourBuffer = FlatContour()
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
     private var depth = 0
@@ -111,7 +114,15 @@ public struct SVGIconRenderer {
 
     /// Renders `icon` into a new pixmap of the options' size: alpha-only (`Pixmap.uniformColor`) when the
     /// icon paints in one colour and no background is asked for, full RGBA otherwise.
+    /// A renderer can render any number of icons in turn, each from a clean state (limits included), reusing
+    /// its buffers.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
+        rasterizer.reset()
+        region = PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height))
+        depth = 0
+        offscreenBytes = 0
+        bufferWork = 0
+        limitExceeded = nil
         var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
         guard options.width > 0, options.height > 0 else { return pixmap }
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
@@ -290,12 +301,16 @@ public struct SVGIconRenderer {
         guard scale > 0, scale.isFinite else { return }
         let userTolerance = options.curveTolerance / scale
         let stroker = Stroker(style: style, tolerance: userTolerance)
-        var contours = PathFlattener.contours(of: path, tolerance: userTolerance)
-        if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
-            contours = dasher.dash(contours)
+        // The scratch buffers are moved out while the closures below add to the rasterizer.
+        var buffers = strokeBuffers, contour = contourBuffer
+        strokeBuffers = Stroker.Buffers()
+        contourBuffer = FlatContour()
+        defer {
+            strokeBuffers = buffers
+            contourBuffer = contour
         }
-        for contour in contours {
-            stroker.stroke(contour) { polygon in
+        func outline(_ contour: FlatContour) {
+            stroker.stroke(contour, buffers: &buffers) { polygon in
                 var prev = t.apply(polygon[polygon.count - 1])
                 for p in polygon {
                     let q = t.apply(p)
@@ -303,6 +318,11 @@ public struct SVGIconRenderer {
                     prev = q
                 }
             }
+        }
+        if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
+            for dash in dasher.dash(PathFlattener.contours(of: path, tolerance: userTolerance)) { outline(dash) }
+        } else {
+            PathFlattener.forEachContour(of: path, tolerance: userTolerance, reusing: &contour, outline)
         }
     }
 
