@@ -50,8 +50,9 @@ public final class BatchRunner: @unchecked Sendable {
                                 start: plans.isEmpty ? 0 : Int(ProcessInfo.processInfo.processIdentifier) &* 7919 % plans.count)
         let total = found.icons.count
         DispatchQueue.concurrentPerform(iterations: max(1, min(request.jobs, plans.count))) { _ in
+            var renderers = ReusableRenderers()  // this worker's: buffers reused from icon to icon
             while let index = progress.claim() {
-                let outcome = convert(plans[index], folderErrors: folderErrors)
+                let outcome = convert(plans[index], folderErrors: folderErrors, renderers: &renderers)
                 progress.finish(index, outcome) { done, failed in
                     if let failure = outcome.failure { onFailure?(failure) }
                     onProgress?(done + collisions, total, failed)
@@ -137,7 +138,8 @@ public final class BatchRunner: @unchecked Sendable {
 
     // MARK: - One icon
 
-    private func convert(_ plan: BatchOutputPlanner.IconPlan, folderErrors: [String: String]) -> IconOutcome {
+    private func convert(_ plan: BatchOutputPlanner.IconPlan, folderErrors: [String: String],
+                         renderers: inout ReusableRenderers) -> IconOutcome {
         var outcome = IconOutcome()
         let path = inputPath(plan.icon)
         let bytes: [UInt8]
@@ -158,7 +160,8 @@ public final class BatchRunner: @unchecked Sendable {
                 rendered = same
             } else {
                 do {
-                    rendered = try renderer.png(svgDigest: digest, options: output.options, parsing: request.parsing) {
+                    rendered = try renderer.png(svgDigest: digest, options: output.options, parsing: request.parsing,
+                                                renderers: &renderers) {
                         () throws(SVGLoadError) in
                         if let parsed { return parsed }
                         let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)

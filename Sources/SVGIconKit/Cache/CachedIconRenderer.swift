@@ -39,6 +39,16 @@ public struct CachedIconRenderer: Sendable {
     /// no good entry.
     public func png(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
+        var renderers = ReusableRenderers()
+        return try png(svgDigest: svgDigest, options: options, parsing: parsing, renderers: &renderers,
+                       document: document)
+    }
+
+    /// `png(svgDigest:options:parsing:document:)` drawing with one of `renderers` (a worker's own, so that
+    /// icon after icon reuses the same buffers).
+    public func png(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+                    renderers: inout ReusableRenderers,
+                    document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
         let key = RenderCacheKey(svgDigest: svgDigest, options: options, parsing: parsing)
         if let cache, let entry = cache.entry(for: key) {
             return Output(png: entry.png, usesTint: entry.usesTint, warnings: entry.warnings, fromCache: true)
@@ -51,7 +61,7 @@ public struct CachedIconRenderer: Sendable {
         }
         let pixmap: Pixmap
         do {
-            pixmap = try parsed.icon.renderChecked(options: options)
+            pixmap = try renderers.renderChecked(parsed.icon, options: options)
         } catch {
             throw .tooComplex(error)
         }
