@@ -12,6 +12,7 @@
 #include <libxml/tree.h>
 #include <libxml/entities.h>
 #include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 
 /// `xmlFree` is a global function pointer, which Swift 6 refuses to read; call it through this.

@@ -71,40 +71,21 @@ public enum XMLDocumentReader {
             let state = Unmanaged<ParseState>.fromOpaque(box).takeUnretainedValue()
             guard state.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             state.message = XMLDocumentReader.explain(error.pointee)
-            if let message = state.message, parser == state.parser {
-                state.message = XMLDocumentReader.unpadded(message: message, of: parser.pointee.input,
-                                                           padding: state.padding)
-            }
             if parser != state.parser || parser.pointee.inputNr > 1,
                let document = state.parser?.pointee.inputTab?[0] {
                 // Inside an entity's text (libxml2 parses it with a context of its own): point at the
                 // reference in the file, not into the entity.
                 state.line = Int(document.pointee.line)
-                state.column = XMLDocumentReader.unpadded(column: Int(document.pointee.col), of: document,
-                                                          padding: state.padding)
+                state.column = Int(document.pointee.col)
             } else {
                 state.line = Int(error.pointee.line)
-                state.column = XMLDocumentReader.unpadded(column: Int(error.pointee.int2), of: parser.pointee.input,
-                                                          padding: state.padding)
+                state.column = Int(error.pointee.int2)
             }
         }
         sax.pointee.startElementNs = countingStartElement
         // Never fetch an external DTD subset, whatever the options say.
         sax.pointee.externalSubset = nil
-        // libxml2 2.9 re-checks (and tries to grow) an in-memory input at every token within 250 bytes of
-        // its end, which for a small icon is all of it: trailing spaces keep the end out of reach (a tenth
-        // of the parse of a Lucide icon). XML allows white space after the root element; errors found in
-        // the padding are moved back to where the file ends (`unpadded`).
-        let padding = Self.canPad(bytes) ? Self.padding : 0
-        state.padding = padding
-        var input = bytes
-        if padding > 0 { input.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
-        let document: xmlDocPtr? = input.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), nil, nil,
-                                  SVGICON_XML_PARSE_OPTIONS)
-            }
-        }
+        let document = readDocument(bytes, with: context, growable: !Self.isReadAsUTF8(bytes))
         defer { if let document { xmlFreeDoc(document) } }
         if let limit = state.limit {
             throw SVGLoadError(kind: .limitExceeded, file: file, line: limit.line, reason: limit.reason)
@@ -118,7 +99,7 @@ public enum XMLDocumentReader {
                 throw SVGLoadError(kind: .malformedXML, file: file, line: state.line > 0 ? state.line : nil,
                                    column: state.column > 0 ? state.column : nil, reason: "malformed XML: \(message)")
             }
-            throw error(from: context, file: file, padding: padding)
+            throw error(from: context, file: file)
         }
         guard let root = xmlDocGetRootElement(document) else {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
@@ -127,44 +108,54 @@ public enum XMLDocumentReader {
         return try build(&builder, root, state.elements)
     }
 
-    /// Spaces appended to a document before libxml2 reads it (see `parse`): libxml2 grows its input when
-    /// fewer than 250 bytes are left.
-    static let padding = 256
+    /// `xmlCtxtReadMemory`, step by step: the document in `bytes` read with `context`. Unless `growable`,
+    /// its input is marked as having nothing more to read: libxml2 2.9 otherwise tries to read more into
+    /// an in-memory input at every token within 250 bytes of its end — all of a small icon, and a tenth of
+    /// its parse. Only a document libxml2 reads as it is (UTF-8, no encoding to convert from) may be
+    /// marked: conversion reads its input through the same hook.
+    private static func readDocument(_ bytes: [UInt8], with context: xmlParserCtxtPtr, growable: Bool) -> xmlDocPtr? {
+        bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
+            buffer.withMemoryRebound(to: CChar.self) { chars -> xmlDocPtr? in
+                if growable {
+                    return xmlCtxtReadMemory(context, chars.baseAddress, Int32(chars.count), nil, nil,
+                                             SVGICON_XML_PARSE_OPTIONS)
+                }
+                xmlCtxtReset(context)
+                // A copy of the bytes, as xmlCtxtReadMemory makes.
+                guard let input = xmlParserInputBufferCreateMem(chars.baseAddress, Int32(chars.count),
+                                                               XML_CHAR_ENCODING_NONE) else { return nil }
+                input.pointee.readcallback = nil
+                guard let stream = xmlNewIOInputStream(context, input, XML_CHAR_ENCODING_NONE) else {
+                    xmlFreeParserInputBuffer(input)
+                    return nil
+                }
+                _ = inputPush(context, stream)
+                _ = xmlCtxtUseOptions(context, SVGICON_XML_PARSE_OPTIONS)
+                _ = xmlParseDocument(context)
+                let document = context.pointee.myDoc
+                context.pointee.myDoc = nil
+                guard context.pointee.wellFormed != 0 else {
+                    if let document { xmlFreeDoc(document) }
+                    return nil
+                }
+                return document
+            }
+        }
+    }
 
-    /// Whether spaces may be appended to `bytes`: the document is read as UTF-8 (or ASCII), so that they
-    /// stay one byte each after the last byte of the file. Documents in UTF-16 or UCS-4, in EBCDIC, or
-    /// declaring another encoding are read as they are.
-    package static func canPad(_ bytes: [UInt8]) -> Bool {
+    /// Whether libxml2 reads `bytes` as they are: UTF-8 (or its ASCII subset) with no XML declaration
+    /// naming another encoding. Documents in UTF-16 or UCS-4 (a byte-order mark or zero bytes), in EBCDIC,
+    /// or declaring another encoding are converted as libxml2 reads them.
+    package static func isReadAsUTF8(_ bytes: [UInt8]) -> Bool {
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         guard bytes.count >= start + 2, bytes[start] == UInt8(ascii: "<"), bytes[start + 1] != 0 else { return false }
-        // An XML declaration naming an encoding other than UTF-8 makes libxml2 convert the input.
         guard bytes[start + 1] == UInt8(ascii: "?") else { return true }
         let declaration = bytes[start..<min(bytes.count, start + 256)].prefix { $0 != UInt8(ascii: ">") }
         let text = String(decoding: declaration, as: UTF8.self).lowercased()
         guard let range = text.range(of: "encoding") else { return true }
         let value = text[range.upperBound...].drop { " \t\r\n=\"'".contains($0) }
-        return value.hasPrefix("utf-8") || value.hasPrefix("utf8") || value.hasPrefix("us-ascii") || value.hasPrefix("ascii")
-    }
-
-    /// A column libxml2 reported for `input`, moved back to the end of the file when the parser stood in
-    /// the `padding` spaces appended to it (one column each, all on the last line).
-    static func unpadded(column: Int, of input: xmlParserInputPtr?, padding: Int) -> Int {
-        guard padding > 0, let input, let cur = input.pointee.cur, let end = input.pointee.end else { return column }
-        let intoPadding = padding - (end - cur)
-        return intoPadding > 0 ? max(1, column - intoPadding) : column
-    }
-
-    /// libxml2's message with the bytes it quotes ("Bytes: 0xE2 0x98 0x20 0x20") cut at the end of the
-    /// file: those past it are the padding's spaces.
-    static func unpadded(message: String, of input: xmlParserInputPtr?, padding: Int) -> String {
-        guard padding > 0, let input, let cur = input.pointee.cur, let end = input.pointee.end,
-              let range = message.range(of: " Bytes: ") else { return message }
-        let inFile = max(0, (end - cur) - padding)  // quoted bytes that are the file's own
-        let quoted = message[range.upperBound...].split(separator: " ")
-        guard quoted.count > inFile else { return message }
-        let kept = quoted.prefix(inFile)
-        return String(message[..<range.lowerBound]) + (kept.isEmpty ? "" : " Bytes: " + kept.joined(separator: " "))
+        return value.hasPrefix("utf-8") || value.hasPrefix("utf8")
     }
 
     /// The line of the first stretch of bytes between two '<' that holds more than `maxAttributes` '='
@@ -201,8 +192,6 @@ public enum XMLDocumentReader {
         var elements = 0
         var limit: (line: Int, reason: String)?
         var refusedURL: String?
-        /// Spaces appended to the document (see `padding`).
-        var padding = 0
     }
 
     private static func state(of parser: xmlParserCtxtPtr) -> ParseState? {
@@ -285,12 +274,12 @@ public enum XMLDocumentReader {
         }
     }
 
-    private static func error(from context: xmlParserCtxtPtr, file: String, padding: Int) -> SVGLoadError {
+    private static func error(from context: xmlParserCtxtPtr, file: String) -> SVGLoadError {
         guard let e = xmlCtxtGetLastError(context) else {
             return SVGLoadError(kind: .malformedXML, file: file, reason: "malformed XML")
         }
         let line = Int(e.pointee.line)
-        let column = unpadded(column: Int(e.pointee.int2), of: context.pointee.input, padding: padding)
+        let column = Int(e.pointee.int2)
         return SVGLoadError(kind: .malformedXML, file: file, line: line > 0 ? line : nil,
                             column: column > 0 ? column : nil, reason: "malformed XML: \(explain(e.pointee))")
     }
