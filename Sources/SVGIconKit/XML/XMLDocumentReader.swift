@@ -27,21 +27,32 @@ public enum XMLDocumentReader {
     public static let maxEntityNesting = 16
 
     public static func read(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> SVGElement {
-        try parse(bytes, file: file) { builder, root, _ throws(SVGLoadError) in try builder.element(from: root) }
-    }
-
-    /// Reads XML bytes straight into the resolver's flat node list (no `SVGElement`s): the same elements,
-    /// limits and errors as `read(_:file:)`.
-    package static func readNodes(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> DocumentNodes {
-        try parse(bytes, file: file) { builder, root, elements throws(SVGLoadError) in
-            var nodes = DocumentNodes(capacity: min(elements, maxElements))
-            try builder.add(root, parent: nil, depth: 1, to: &nodes)
-            return nodes
+        try parse(bytes, file: file, streaming: false) { document, state throws(SVGLoadError) in
+            guard let root = xmlDocGetRootElement(document) else {
+                throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
+            }
+            var builder = TreeBuilder(document: document, file: file)
+            return try builder.element(from: root)
         }
     }
 
-    private static func parse<Result>(_ bytes: [UInt8], file: String,
-                                      build: (inout TreeBuilder, xmlNodePtr, _ elements: Int) throws(SVGLoadError) -> Result)
+    /// Reads XML bytes straight into the resolver's flat node list (no `SVGElement`s, and no libxml2 tree:
+    /// see `NodeListBuilder`): the same elements, limits and errors as `read(_:file:)`.
+    package static func readNodes(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> DocumentNodes {
+        try parse(bytes, file: file, streaming: true) { _, state throws(SVGLoadError) in
+            // A well-formed document has a root: an error met while reading it comes first.
+            if let error = state.nodeBuilder?.error { throw error }
+            guard let builder = state.nodeBuilder, builder.nodes.root != nil else {
+                throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
+            }
+            return builder.nodes
+        }
+    }
+
+    /// Parses `bytes` and hands the document to `build`. `streaming`: the elements go to the state's
+    /// `NodeListBuilder` as libxml2 reads them, and libxml2's document holds only the document type.
+    private static func parse<Result>(_ bytes: [UInt8], file: String, streaming: Bool,
+                                      build: (xmlDocPtr, ParseState) throws(SVGLoadError) -> Result)
         throws(SVGLoadError) -> Result {
         guard bytes.count < Int(Int32.max) else {
             throw SVGLoadError(kind: .limitExceeded, file: file, reason: "file is too large to parse")
@@ -83,6 +94,18 @@ public enum XMLDocumentReader {
             }
         }
         sax.pointee.startElementNs = countingStartElement
+        if streaming {
+            state.nodeBuilder = NodeListBuilder(file: file)
+            sax.pointee.endElementNs = streamingEndElement
+            sax.pointee.characters = streamingCharacters
+            sax.pointee.ignorableWhitespace = streamingCharacters
+            sax.pointee.reference = streamingReference
+        } else {
+            sax.pointee.endElementNs = xmlSAX2EndElementNs
+            sax.pointee.characters = xmlSAX2Characters
+            sax.pointee.ignorableWhitespace = xmlSAX2Characters
+            sax.pointee.reference = xmlSAX2Reference
+        }
         // Never fetch an external DTD subset, whatever the options say.
         sax.pointee.externalSubset = nil
         let document = readDocument(bytes, with: context, growable: !Self.isReadAsUTF8(bytes))
@@ -101,11 +124,7 @@ public enum XMLDocumentReader {
             }
             throw error(from: context, file: file)
         }
-        guard let root = xmlDocGetRootElement(document) else {
-            throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
-        }
-        var builder = TreeBuilder(document: document, file: file)
-        return try build(&builder, root, state.elements)
+        return try build(document, state)
     }
 
     /// `xmlCtxtReadMemory`, step by step: the document in `bytes` read with `context`. Unless `growable`,
@@ -192,6 +211,39 @@ public enum XMLDocumentReader {
         var elements = 0
         var limit: (line: Int, reason: String)?
         var refusedURL: String?
+        /// Where the elements go when libxml2 builds no tree (`readNodes`).
+        var nodeBuilder: NodeListBuilder?
+    }
+
+    /// The state of the document's own parser, nil for libxml2's inner parsers (entity text) and parsers
+    /// that are not svgicon's.
+    private static func streamingState(_ context: UnsafeMutableRawPointer?) -> (xmlParserCtxtPtr, ParseState)? {
+        guard let context else { return nil }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let state = state(of: parser), parser == state.parser, state.nodeBuilder != nil else { return nil }
+        return (parser, state)
+    }
+
+    private static let streamingEndElement: endElementNsSAX2Func = { context, localName, prefix, uri in
+        guard let (_, state) = XMLDocumentReader.streamingState(context) else {
+            return xmlSAX2EndElementNs(context, localName, prefix, uri)
+        }
+        state.nodeBuilder!.end()
+    }
+
+    private static let streamingCharacters: charactersSAXFunc = { context, text, count in
+        guard let (_, state) = XMLDocumentReader.streamingState(context) else {
+            return xmlSAX2Characters(context, text, count)
+        }
+        if let text, count > 0 { state.nodeBuilder!.characters(text, count: Int(count)) }
+    }
+
+    private static let streamingReference: referenceSAXFunc = { context, name in
+        guard let (parser, state) = XMLDocumentReader.streamingState(context) else {
+            return xmlSAX2Reference(context, name)
+        }
+        let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
+        if let name { state.nodeBuilder!.reference(name, line: line) }
     }
 
     private static func state(of parser: xmlParserCtxtPtr) -> ParseState? {
@@ -220,6 +272,11 @@ public enum XMLDocumentReader {
                 xmlStopParser(parser)
                 return
             }
+        }
+        if let (parser, state) = XMLDocumentReader.streamingState(context), let localName {
+            state.nodeBuilder!.start(parser: parser, localName: localName, uri: uri, attributeCount: Int(attributeCount),
+                                     defaulted: Int(defaultedCount), attributes: attributes)
+            return
         }
         xmlSAX2StartElementNs(context, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
                               defaultedCount, attributes)
@@ -285,7 +342,7 @@ public enum XMLDocumentReader {
     }
 
     /// Converts libxml2's tree into `SVGElement`s, expanding internal entity references within the budget.
-    private struct TreeBuilder {
+    struct TreeBuilder {
         let document: xmlDocPtr
         let file: String
         /// Bytes (and references) entity expansion may still produce.
@@ -393,6 +450,37 @@ public enum XMLDocumentReader {
             }
             return SVGElement(name: name, namespace: namespace, attributes: attributes.map { ($0.name, $0.value) },
                               children: children, text: text, line: line)
+        }
+
+        /// An attribute's value as libxml2's parser hands it over (a slice of the document when it holds no
+        /// reference; else with `&#38;` for `&amp;` and entity references kept as written), read as
+        /// `content(of:)` reads the text and reference nodes libxml2's tree makes of it.
+        mutating func attributeValue(_ text: UnsafeBufferPointer<xmlChar>, line: Int) throws(SVGLoadError) -> String {
+            guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
+            var result = ""
+            var start = 0, i = 0
+            while i < text.count {
+                guard text[i] == UInt8(ascii: "&"), let semicolon = text[i...].firstIndex(of: UInt8(ascii: ";")) else {
+                    i += 1
+                    continue
+                }
+                result += String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)
+                let name = UnsafeBufferPointer(rebasing: text[(i + 1)..<semicolon])
+                if name.first == UInt8(ascii: "#") {
+                    // A character reference (libxml2 checked it): decimal, or hexadecimal after 'x'.
+                    let hex = name.count > 1 && name[1] == UInt8(ascii: "x")
+                    let digits = String(decoding: UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...]), as: UTF8.self)
+                    if let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) {
+                        result.unicodeScalars.append(scalar)
+                    }
+                } else {
+                    result += try entity(named: String(decoding: name, as: UTF8.self), line: line, depth: 0)
+                }
+                i = semicolon + 1
+                start = i
+            }
+            result += String(decoding: UnsafeBufferPointer(rebasing: text[start...]), as: UTF8.self)
+            return result
         }
 
         /// An attribute's value: its text pieces with entity references expanded.
