@@ -55,6 +55,13 @@ struct ParsePathEquivalenceTests {
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect id="r" width="4" height="4"/>
         <rect id="r" x="5" width="4" height="4" style="fill:blue" fill="red"/><circle r="2" cx="5" cy="5"/></svg>
         """,
+        // References of every kind in attribute values and style text, an unbound prefix, xml:space.
+        """
+        <!DOCTYPE svg [<!ENTITY st "fill:&#x23;0a84ff"><!ENTITY p "M0 0H5V5z"><!ENTITY amp2 "a&amp;b">]>
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" xml:space="preserve">
+        <style>/* &amp; &#38; &amp2; */ .k{fill:&#x72;ed}</style>
+        <path style="&st;" d="&p;" id="x&amp;y&#38;z&amp2;"/><path class="k" d="M1 1h2v2z" foo:bar="1" stroke="x&amp;y&amp2;"/></svg>
+        """,
     ])
     func documents(text: String) throws {
         let bytes = Array(text.utf8)
