@@ -11,7 +11,8 @@ struct BenchCommand: CLICommand {
 
     Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG
     resolution), render to pixels, and PNG encode, at each size. Every icon is timed --rounds times and its
-    fastest round kept. Prints median and p90 microseconds per icon and icons per second for parse+render.
+    fastest round kept. Prints median and p90 microseconds per icon and icons per second for parse+render;
+    with several folders, an "all sets" row per size takes all their icons together.
     Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
 
     OPTIONS
@@ -79,6 +80,15 @@ struct BenchCommand: CLICommand {
                                                    rounds: rounds, limit: limit, io: io)
             }
         }
+        // With several sets, every size's icons taken together as well.
+        var pooled: [IconBenchmark.Result] = []
+        if folders.count > 1 {
+            for size in sizes {
+                if let all = IconBenchmark.Result.pooled(rows.filter { $0.result.size == size }.map(\.result)) {
+                    pooled.append(all)
+                }
+            }
+        }
         if json {
             var object: [String: Any] = [:]
             object["svgicon"] = rows.map { row -> [String: Any] in
@@ -87,13 +97,17 @@ struct BenchCommand: CLICommand {
                 dict["set"] = row.set
                 return dict
             }
+            object["all"] = pooled.map { result -> [String: Any] in
+                let data = (try? JSONEncoder().encode(result)) ?? Data()
+                return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+            }
             object["references"] = referenceRows
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
             io.writeOut([UInt8](data) + [0x0A])
             return ExitCode.success
         }
         io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med   PNG KiB")
-        for (set, r) in rows {
+        for (set, r) in rows + pooled.map { ("all sets", $0) } {
             io.printOut(String(set.prefix(10)).padding(12) + pad(r.size, 4) + pad(r.icons, 7)
                         + us(r.parse.median, 11) + us(r.render.median, 12) + us(r.parseAndRender.median, 18)
                         + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13)

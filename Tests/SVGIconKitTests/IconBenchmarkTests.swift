@@ -29,7 +29,7 @@ struct IconBenchmarkTests {
     }
 
     @Test("run times every icon that parses, counts the ones that do not, and its statistics agree")
-    func run() {
+    func run() throws {
         let inputs = [
             IconBenchmark.Input(name: "circle.svg", bytes: Array(circle.utf8)),
             IconBenchmark.Input(name: "square.svg", bytes: Array(square.utf8)),
@@ -49,5 +49,14 @@ struct IconBenchmarkTests {
         // The PNG bytes of the two icons: each a real PNG of at least its signature and header.
         let one = (try? PNGCodec.encode(SVGDocumentParser.parse(circle).icon.render(options: RenderOptions(width: 24, height: 24))))?.count ?? 0
         #expect(result.pngBytes > one && one > 57)
+
+        // Two sets taken together: every icon's time counts once, the median is the pooled one.
+        let other = IconBenchmark(inputs: Array(inputs.prefix(1)), rounds: 1).run(size: 24)
+        let pooled = try #require(IconBenchmark.Result.pooled([result, other]))
+        #expect(pooled.icons == 3 && pooled.failed == 1)
+        #expect(pooled.parseAndRender.median == (result.samples.parseAndRender + other.samples.parseAndRender).sorted()[1])
+        #expect(abs(pooled.parseAndRender.total - result.parseAndRender.total - other.parseAndRender.total) < 1e-6)
+        #expect(pooled.pngBytes == result.pngBytes + other.pngBytes)
+        #expect(IconBenchmark.Result.pooled([result, IconBenchmark(inputs: inputs, rounds: 1).run(size: 32)]) == nil)
     }
 }

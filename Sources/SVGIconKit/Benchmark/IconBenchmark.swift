@@ -45,6 +45,44 @@ public struct IconBenchmark: Sendable {
         public var iconsPerSecond: Double
         /// Total size of the encoded PNGs.
         public var pngBytes: Int
+        /// Each icon's fastest times (µs): parse, render, parse + render, encode. Not in the JSON output.
+        public var samples: Samples = Samples()
+
+        public struct Samples: Hashable, Sendable {
+            public var parse: [Double] = [], render: [Double] = [], parseAndRender: [Double] = [], encode: [Double] = []
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case size, icons, failed, parse, render, parseAndRender, encode, iconsPerSecond, pngBytes
+        }
+
+        init(size: Int, failed: Int, samples: Samples, pngBytes: Int) {
+            self.size = size
+            self.icons = samples.parseAndRender.count
+            self.failed = failed
+            self.parse = Stage(samples.parse)
+            self.render = Stage(samples.render)
+            self.parseAndRender = Stage(samples.parseAndRender)
+            self.encode = Stage(samples.encode)
+            self.iconsPerSecond = parseAndRender.mean > 0 ? 1_000_000 / parseAndRender.mean : 0
+            self.pngBytes = pngBytes
+            self.samples = samples
+        }
+
+        /// The results of several sets at one size taken together: medians and percentiles over all their
+        /// icons (nil when `results` is empty or mixes sizes).
+        public static func pooled(_ results: [Result]) -> Result? {
+            guard let size = results.first?.size, results.allSatisfy({ $0.size == size }) else { return nil }
+            var all = Samples()
+            for r in results {
+                all.parse += r.samples.parse
+                all.render += r.samples.render
+                all.parseAndRender += r.samples.parseAndRender
+                all.encode += r.samples.encode
+            }
+            return Result(size: size, failed: results.reduce(0) { $0 + $1.failed }, samples: all,
+                          pngBytes: results.reduce(0) { $0 + $1.pngBytes })
+        }
     }
 
     public var inputs: [Input]
@@ -113,9 +151,8 @@ public struct IconBenchmark: Sendable {
             both.append(bestParse + bestRender)
             encode.append(bestEncode)
         }
-        let combined = Stage(both)
-        return Result(size: size, icons: both.count, failed: failed, parse: Stage(parse), render: Stage(render),
-                      parseAndRender: combined, encode: Stage(encode),
-                      iconsPerSecond: combined.mean > 0 ? 1_000_000 / combined.mean : 0, pngBytes: pngBytes)
+        return Result(size: size, failed: failed,
+                      samples: Result.Samples(parse: parse, render: render, parseAndRender: both, encode: encode),
+                      pngBytes: pngBytes)
     }
 }
