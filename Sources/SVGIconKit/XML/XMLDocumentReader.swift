@@ -41,8 +41,8 @@ public enum XMLDocumentReader {
     package static func readNodes(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> DocumentNodes {
         try parse(bytes, file: file, streaming: true) { _, state throws(SVGLoadError) in
             // A well-formed document has a root: an error met while reading it comes first.
-            if let error = state.nodeBuilder?.error { throw error }
-            guard let builder = state.nodeBuilder, builder.nodes.root != nil else {
+            if let error = state.nodeBuilder?.pointee.error { throw error }
+            guard let builder = state.nodeBuilder?.pointee, builder.nodes.root != nil else {
                 throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
             }
             return builder.nodes
@@ -95,7 +95,9 @@ public enum XMLDocumentReader {
         }
         sax.pointee.startElementNs = countingStartElement
         if streaming {
-            state.nodeBuilder = NodeListBuilder(file: file)
+            let builder = UnsafeMutablePointer<NodeListBuilder>.allocate(capacity: 1)
+            builder.initialize(to: NodeListBuilder(file: file))
+            state.nodeBuilder = builder
             sax.pointee.endElementNs = streamingEndElement
             sax.pointee.characters = streamingCharacters
             sax.pointee.ignorableWhitespace = streamingCharacters
@@ -211,31 +213,42 @@ public enum XMLDocumentReader {
         var elements = 0
         var limit: (line: Int, reason: String)?
         var refusedURL: String?
-        /// Where the elements go when libxml2 builds no tree (`readNodes`).
-        var nodeBuilder: NodeListBuilder?
+        /// Where the elements go when libxml2 builds no tree (`readNodes`). Held through a pointer: the
+        /// callbacks reach it without the run-time exclusivity checks a class's stored property costs.
+        var nodeBuilder: UnsafeMutablePointer<NodeListBuilder>?
+
+        deinit {
+            nodeBuilder?.deinitialize(count: 1)
+            nodeBuilder?.deallocate()
+        }
     }
 
     /// The state of the document's own parser, nil for libxml2's inner parsers (entity text) and parsers
     /// that are not svgicon's.
-    private static func streamingState(_ context: UnsafeMutableRawPointer?) -> (xmlParserCtxtPtr, ParseState)? {
+    private static func streamingState(_ context: UnsafeMutableRawPointer?)
+        -> (xmlParserCtxtPtr, UnsafeMutablePointer<NodeListBuilder>)? {
         guard let context else { return nil }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-        guard let state = state(of: parser), parser == state.parser, state.nodeBuilder != nil else { return nil }
-        return (parser, state)
+        guard let box = parser.pointee._private else { return nil }
+        // The state outlives the parse; borrowed without retaining it.
+        let found = Unmanaged<ParseState>.fromOpaque(box)._withUnsafeGuaranteedRef { state in
+            parser == state.parser ? state.nodeBuilder : nil
+        }
+        return found.map { (parser, $0) }
     }
 
     private static let streamingEndElement: endElementNsSAX2Func = { context, localName, prefix, uri in
         guard let (_, state) = XMLDocumentReader.streamingState(context) else {
             return xmlSAX2EndElementNs(context, localName, prefix, uri)
         }
-        state.nodeBuilder!.end()
+        state.pointee.end()
     }
 
     private static let streamingCharacters: charactersSAXFunc = { context, text, count in
         guard let (_, state) = XMLDocumentReader.streamingState(context) else {
             return xmlSAX2Characters(context, text, count)
         }
-        if let text, count > 0 { state.nodeBuilder!.characters(text, count: Int(count)) }
+        if let text, count > 0 { state.pointee.characters(text, count: Int(count)) }
     }
 
     private static let streamingReference: referenceSAXFunc = { context, name in
@@ -243,7 +256,7 @@ public enum XMLDocumentReader {
             return xmlSAX2Reference(context, name)
         }
         let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
-        if let name { state.nodeBuilder!.reference(name, line: line) }
+        if let name { state.pointee.reference(name, line: line) }
     }
 
     private static func state(of parser: xmlParserCtxtPtr) -> ParseState? {
@@ -274,8 +287,8 @@ public enum XMLDocumentReader {
             }
         }
         if let (parser, state) = XMLDocumentReader.streamingState(context), let localName {
-            state.nodeBuilder!.start(parser: parser, localName: localName, uri: uri, attributeCount: Int(attributeCount),
-                                     defaulted: Int(defaultedCount), attributes: attributes)
+            state.pointee.start(parser: parser, localName: localName, uri: uri, attributeCount: Int(attributeCount),
+                                defaulted: Int(defaultedCount), attributes: attributes)
             return
         }
         xmlSAX2StartElementNs(context, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
