@@ -161,6 +161,13 @@ struct HostileXMLTests {
         #expect(!XMLDocumentReader.isReadAsUTF8(Array("<?xml version=\"1.0\" encoding=\"US-ASCII\"?>".utf8) + utf8))
         #expect(!XMLDocumentReader.isReadAsUTF8([0xFF, 0xFE, 0x3C, 0x00]))  // UTF-16
         #expect(!XMLDocumentReader.isReadAsUTF8([0x4C, 0x6F, 0xA7, 0x94]))  // EBCDIC
+        // A declaration too long to see its end: read as it is.
+        let longDeclaration = "<?xml version=\"1.0\"" + String(repeating: " ", count: 300) + "encoding=\"ISO-8859-1\"?>"
+        #expect(!XMLDocumentReader.isReadAsUTF8(Array(longDeclaration.utf8) + utf8))
+        // Past 10 MB libxml2 needs the growable input (it reports "Huge input lookup" otherwise).
+        let huge = Array("<svg xmlns=\"http://www.w3.org/2000/svg\">".utf8) + Array(repeating: UInt8(ascii: " "), count: 10_500_000)
+            + Array("<path d=\"M1 1h4v4z\"/></svg>".utf8)
+        #expect(try XMLDocumentReader.read(huge, file: "huge.svg").children.count == 1)
         // Converted documents still read to the end (libxml2 converts them piece by piece).
         var latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><title>caf".utf8) + [0xE9]
         latin1 += Array("</title>".utf8) + Array(repeating: Array("<path d=\"M1 1h4v4z\"/>\n".utf8), count: 300).flatMap { $0 } + Array("</svg>".utf8)

@@ -29,9 +29,23 @@ extension XMLDocumentReader {
 
         /// A start tag: `attributes` holds five pointers per attribute (local name, prefix, namespace,
         /// value start, value end); the last `defaulted` come from the document type and are not read.
-        mutating func start(parser: xmlParserCtxtPtr, localName: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
+        mutating func start(parser: xmlParserCtxtPtr, localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+                            uri: UnsafePointer<xmlChar>?,
                             attributeCount: Int, defaulted: Int,
                             attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+            let count = max(0, attributeCount - defaulted)
+            if let document = parser.pointee.myDoc, let attributes {
+                // libxml2's tree splits a value holding references into text and reference nodes, which
+                // also records each internal entity's parsed content on the entity: a later reference in
+                // text then does not parse it again (nor find its errors first). Done for every element,
+                // as the tree builds them all.
+                for i in 0..<count {
+                    let fields = attributes + 5 * i
+                    guard let value = fields[3], let end = fields[4],
+                          UnsafeBufferPointer(start: value, count: end - value).contains(UInt8(ascii: "&")) else { continue }
+                    xmlFreeNodeList(xmlStringLenGetNodeList(document, value, Int32(end - value)))
+                }
+            }
             guard error == nil, let document = parser.pointee.myDoc else {
                 open.append((nil, false, ""))
                 return
@@ -39,7 +53,9 @@ extension XMLDocumentReader {
             let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
             if expander == nil { expander = TreeBuilder(document: document, file: file) }
             do {
-                let name = String(cString: localName)
+                // A prefix bound to no namespace stays in the name, as libxml2's tree keeps it (`svg:svg`).
+                var name = String(cString: localName)
+                if let prefix, uri == nil { name = String(cString: prefix) + ":" + name }
                 var namespace: String? = nil
                 if let uri {
                     if let last = lastNamespace, last.uri == uri {
@@ -54,17 +70,15 @@ extension XMLDocumentReader {
                     }
                 }
                 var list: [DocumentNodes.Attribute] = []
-                let count = max(0, attributeCount - defaulted)
                 if count > 0, let attributes {
                     list.reserveCapacity(count)
                     for i in 0..<count {
                         let fields = attributes + 5 * i
                         guard let local = fields[0], let value = fields[3], let end = fields[4] else { continue }
+                        // The prefix stays, bound or not (libxml2's tree names an attribute with an unbound
+                        // prefix by its qualified name).
                         var attributeName = String(cString: local)
-                        // The prefix stays only when it is bound (libxml2 reports an unbound one and drops it).
-                        if let prefix = fields[1], fields[2] != nil {
-                            attributeName = String(cString: prefix) + ":" + attributeName
-                        }
+                        if let prefix = fields[1] { attributeName = String(cString: prefix) + ":" + attributeName }
                         let text = UnsafeBufferPointer(start: value, count: end - value)
                         list.append(.init(name: attributeName, value: try expander!.attributeValue(text, line: line)))
                     }

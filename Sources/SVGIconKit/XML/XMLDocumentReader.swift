@@ -50,7 +50,8 @@ public enum XMLDocumentReader {
     }
 
     /// Parses `bytes` and hands the document to `build`. `streaming`: the elements go to the state's
-    /// `NodeListBuilder` as libxml2 reads them, and libxml2's document holds only the document type.
+    /// `NodeListBuilder` as libxml2 reads them, and libxml2's document holds no elements (only the document
+    /// type, and comments or processing instructions, which it frees with the document).
     private static func parse<Result>(_ bytes: [UInt8], file: String, streaming: Bool,
                                       build: (xmlDocPtr, ParseState) throws(SVGLoadError) -> Result)
         throws(SVGLoadError) -> Result {
@@ -110,7 +111,10 @@ public enum XMLDocumentReader {
         }
         // Never fetch an external DTD subset, whatever the options say.
         sax.pointee.externalSubset = nil
-        let document = readDocument(bytes, with: context, growable: !Self.isReadAsUTF8(bytes))
+        // Past 10 MB into its input libxml2 2.9 wants the input's own read hook (without XML_PARSE_HUGE
+        // it reports "Huge input lookup" otherwise): such documents keep it.
+        let document = readDocument(bytes, with: context,
+                                    growable: bytes.count >= 10_000_000 || !Self.isReadAsUTF8(bytes))
         defer { if let document { xmlFreeDoc(document) } }
         if let limit = state.limit {
             throw SVGLoadError(kind: .limitExceeded, file: file, line: limit.line, reason: limit.reason)
@@ -172,7 +176,10 @@ public enum XMLDocumentReader {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         guard bytes.count >= start + 2, bytes[start] == UInt8(ascii: "<"), bytes[start + 1] != 0 else { return false }
         guard bytes[start + 1] == UInt8(ascii: "?") else { return true }
-        let declaration = bytes[start..<min(bytes.count, start + 256)].prefix { $0 != UInt8(ascii: ">") }
+        let window = bytes[start..<min(bytes.count, start + 256)]
+        // A declaration longer than the window may name its encoding past it: read such documents as they are.
+        guard let close = window.firstIndex(of: UInt8(ascii: ">")) else { return false }
+        let declaration = window[..<close]
         let text = String(decoding: declaration, as: UTF8.self).lowercased()
         guard let range = text.range(of: "encoding") else { return true }
         let value = text[range.upperBound...].drop { " \t\r\n=\"'".contains($0) }
@@ -287,7 +294,8 @@ public enum XMLDocumentReader {
             }
         }
         if let (parser, state) = XMLDocumentReader.streamingState(context), let localName {
-            state.pointee.start(parser: parser, localName: localName, uri: uri, attributeCount: Int(attributeCount),
+            state.pointee.start(parser: parser, localName: localName, prefix: prefix, uri: uri,
+                                attributeCount: Int(attributeCount),
                                 defaulted: Int(defaultedCount), attributes: attributes)
             return
         }
