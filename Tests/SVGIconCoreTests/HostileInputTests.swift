@@ -138,6 +138,24 @@ struct HostileInputTests {
         }
     }
 
+    @Test("A renderer that drew a shape of 70 000 edges lets that scratch go and renders the next icon as a new one")
+    func rendererTrimsScratch() {
+        var zigzag = "M1 1"
+        for i in 0..<70_000 { zigzag += i % 2 == 0 ? " L63 \(1 + Double(i) * 0.0008)" : " L1 \(1 + Double(i) * 0.0008)" }
+        let big = SVGIconDefinition(viewBox: SVGViewBox(width: 64, height: 64), layers: [SVGIconLayer(pathData: zigzag + " Z")])
+        let small = SVGIconDefinition(layers: [SVGIconLayer(pathData: "M4 4 L20 6 L9 21 Z"), .circle(cx: 12, cy: 12, r: 5.3)])
+        var shared = SVGIconRenderer(options: RenderOptions(width: 64, height: 64))
+        var fresh = SVGIconRenderer(options: RenderOptions(width: 64, height: 64))
+        let first = shared.render(big)
+        let firstFresh = fresh.render(big)
+        #expect(shared.limitExceeded == nil)
+        let after = shared.render(small)
+        var other = SVGIconRenderer(options: RenderOptions(width: 64, height: 64))
+        let expected = other.render(small)
+        let same = first == firstFresh && after == expected  // (not inside #expect, which would print pixmaps)
+        #expect(same)
+    }
+
     @Test("Absurd sizes, radii, widths and transforms render without trapping")
     func absurdGeometry() throws {
         let cases: [[SVGElement]] = [

@@ -36,6 +36,9 @@ public struct Stroker {
         var dirs: [SVGPoint] = [], lengths: [Double] = []
 
         public init() {}
+
+        /// Points' worth of storage held (the largest of the arrays).
+        public var capacity: Int { max(left.capacity, right.capacity, dirs.capacity, lengths.capacity) }
     }
 
     /// Emits the polygons for one contour. `emit` receives a polygon (implicitly closed); the array is

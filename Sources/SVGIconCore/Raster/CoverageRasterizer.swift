@@ -93,6 +93,14 @@ public struct CoverageRasterizer {
     /// Forgets everything added since the last sweep and the work counted, keeping the buffers: ready for
     /// another render, as a new rasterizer of the same size would be.
     public mutating func reset() {
+        // Scratch grown by an unusual shape (a hostile one can keep 48 MiB of edges) is let go rather than
+        // kept for every render after it.
+        let keep = Self.keptScratchEdges
+        if edges.capacity > keep { edges = []; edges.reserveCapacity(256) }
+        if sortedEdges.count > keep { sortedEdges = [] }
+        if active.count > keep { active = [] }
+        if bandScratch.count > 2 * keep { bandScratch = [] }
+        if eventYs.capacity > 2 * keep { eventYs = [] }
         edges.removeAll(keepingCapacity: true)
         discardDeposits()
         windingOnly = false
@@ -100,6 +108,9 @@ public struct CoverageRasterizer {
         work = 0
         region = PixelRegion(x: 0, y: 0, width: width, height: height)
     }
+
+    /// Edges' worth of scratch a reset keeps (far more than any icon needs: Lucide icons have hundreds).
+    static let keptScratchEdges = 1 << 16
 
     /// True when nothing has been added since the last sweep.
     public var isEmpty: Bool { edges.isEmpty && !windingOnly }

@@ -118,6 +118,8 @@ public struct SVGIconRenderer {
     /// its buffers.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
         rasterizer.reset()
+        if strokeBuffers.capacity > CoverageRasterizer.keptScratchEdges { strokeBuffers = Stroker.Buffers() }
+        if contourBuffer.points.capacity > CoverageRasterizer.keptScratchEdges { contourBuffer = FlatContour() }
         region = PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height))
         depth = 0
         offscreenBytes = 0
