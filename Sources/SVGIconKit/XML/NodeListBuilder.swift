@@ -42,7 +42,7 @@ extension XMLDocumentReader {
                 for i in 0..<count {
                     let fields = attributes + 5 * i
                     guard let value = fields[3], let end = fields[4],
-                          UnsafeBufferPointer(start: value, count: end - value).contains(UInt8(ascii: "&")) else { continue }
+                          XMLDocumentReader.containsAmpersand(UnsafeBufferPointer(start: value, count: end - value)) else { continue }
                     xmlFreeNodeList(xmlStringLenGetNodeList(document, value, Int32(end - value)))
                 }
             }

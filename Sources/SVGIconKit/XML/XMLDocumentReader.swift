@@ -1,4 +1,9 @@
 internal import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads XML bytes into an `SVGElement` tree with libxml2, configured for files nobody has read.
 ///
@@ -326,6 +331,12 @@ public enum XMLDocumentReader {
         }
     }()
 
+    /// Whether `text` holds an '&' (memchr: attribute values such as path data run to kilobytes).
+    static func containsAmpersand(_ text: UnsafeBufferPointer<xmlChar>) -> Bool {
+        guard let base = text.baseAddress, !text.isEmpty else { return false }
+        return memchr(base, Int32(UInt8(ascii: "&")), text.count) != nil
+    }
+
     /// Whether a C string holds an '&'.
     static func containsAmpersand(_ text: UnsafePointer<xmlChar>) -> Bool {
         var p = text
@@ -477,7 +488,7 @@ public enum XMLDocumentReader {
         /// reference; else with `&#38;` for `&amp;` and entity references kept as written), read as
         /// `content(of:)` reads the text and reference nodes libxml2's tree makes of it.
         mutating func attributeValue(_ text: UnsafeBufferPointer<xmlChar>, line: Int) throws(SVGLoadError) -> String {
-            guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
+            guard XMLDocumentReader.containsAmpersand(text) else { return String(decoding: text, as: UTF8.self) }
             var result = ""
             var start = 0, i = 0
             while i < text.count {
