@@ -127,7 +127,9 @@ public struct CoverageRasterizer {
         let ox = Double(region.x), oy = Double(region.y)
         var x0 = min(max(p0.x - ox, -limit), limit), y0 = min(max(p0.y - oy, -limit), limit)
         var x1 = min(max(p1.x - ox, -limit), limit), y1 = min(max(p1.y - oy, -limit), limit)
-        guard y0 != y1, ((x1 - x0) / (y1 - y0)).isFinite else { return }
+        // The slope is the same with the ends swapped (a − b is exactly −(b − a)): worked out once.
+        let dxdy = (x1 - x0) / (y1 - y0)
+        guard y0 != y1, dxdy.isFinite else { return }
         var dir: Int32 = 1
         if y0 > y1 {
             swap(&x0, &x1)
@@ -136,7 +138,6 @@ public struct CoverageRasterizer {
         }
         let h = Double(height)
         if y1 <= 0 || y0 >= h { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
         if y0 < 0 {
             x0 += (0 - y0) * dxdy
             y0 = 0
