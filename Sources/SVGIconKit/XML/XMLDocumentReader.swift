@@ -499,12 +499,8 @@ public enum XMLDocumentReader {
                 result += String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)
                 let name = UnsafeBufferPointer(rebasing: text[(i + 1)..<semicolon])
                 if name.first == UInt8(ascii: "#") {
-                    // A character reference (libxml2 checked it): decimal, or hexadecimal after 'x'.
-                    let hex = name.count > 1 && name[1] == UInt8(ascii: "x")
-                    let digits = String(decoding: UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...]), as: UTF8.self)
-                    if let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) {
-                        result.unicodeScalars.append(scalar)
-                    }
+                    let digits = String(decoding: UnsafeBufferPointer(rebasing: name.dropFirst()), as: UTF8.self)
+                    if let scalar = Self.characterReference(Substring(digits)) { result.unicodeScalars.append(scalar) }
                 } else {
                     result += try entity(named: String(decoding: name, as: UTF8.self), line: line, depth: 0)
                 }
@@ -513,6 +509,13 @@ public enum XMLDocumentReader {
             }
             result += String(decoding: UnsafeBufferPointer(rebasing: text[start...]), as: UTF8.self)
             return result
+        }
+
+        /// The character a reference `&#…;` names, given what follows the `#`: decimal digits, or `x` and
+        /// hexadecimal ones. Nil when that is no character.
+        static func characterReference(_ digits: Substring) -> Unicode.Scalar? {
+            let value = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init)
         }
 
         /// An attribute's value: its text pieces with entity references expanded.
@@ -577,10 +580,8 @@ public enum XMLDocumentReader {
                 }
                 let name = afterAmp[..<semicolon]
                 if name.first == "#" {
-                    let digits = name.dropFirst()
-                    let value = digits.first == "x" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
                     try spend(4, line: line)
-                    if let value, let scalar = Unicode.Scalar(value) { result.unicodeScalars.append(scalar) }
+                    if let scalar = Self.characterReference(name.dropFirst()) { result.unicodeScalars.append(scalar) }
                 } else {
                     result += try entity(named: String(name), line: line, depth: depth)
                 }
