@@ -12,7 +12,8 @@ struct BenchCommand: CLICommand {
     Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG
     resolution), render to pixels, and PNG encode, at each size. Every icon is timed --rounds times and its
     fastest round kept. Prints median and p90 microseconds per icon and icons per second for parse+render;
-    with several folders, an "all sets" row per size takes all their icons together.
+    with several folders, an "all sets" row per size takes all their icons together (the references'
+    too, with --references).
     Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
 
     OPTIONS
@@ -60,7 +61,7 @@ struct BenchCommand: CLICommand {
             throw CLIError.usage("bench needs at least one folder of .svg files", command: name)
         }
         var rows: [(set: String, result: IconBenchmark.Result)] = []
-        var referenceRows: [[String: Any]] = []
+        var referenceRows: [ReferenceTiming] = []
         for folder in folders {
             let inputs: [IconBenchmark.Input]
             do {
@@ -69,7 +70,14 @@ struct BenchCommand: CLICommand {
                 throw CLIError.failed("\(folder): \(error)")
             }
             guard !inputs.isEmpty else { throw CLIError.failed("\(folder): no .svg files found") }
-            let label = URL(fileURLWithPath: folder).lastPathComponent
+            // Folders of the same name (a/icons, b/icons) get distinct labels: rows are matched by label.
+            let name = URL(fileURLWithPath: folder).lastPathComponent
+            var label = name
+            var copy = 1
+            while rows.contains(where: { $0.set == label }) || label == pooledLabel {
+                copy += 1
+                label = "\(name)-\(copy)"
+            }
             if !json { io.printError("bench: \(label): \(inputs.count) icons") }
             let bench = IconBenchmark(inputs: inputs, rounds: rounds, compression: compression)
             for size in sizes {
@@ -80,7 +88,7 @@ struct BenchCommand: CLICommand {
                                                    rounds: rounds, limit: limit, io: io)
             }
         }
-        // With several sets, every size's icons taken together as well.
+        // With several sets, every size's icons taken together as well, the references' too.
         var pooled: [IconBenchmark.Result] = []
         if folders.count > 1 {
             for size in sizes {
@@ -88,7 +96,10 @@ struct BenchCommand: CLICommand {
                     pooled.append(all)
                 }
             }
+            referenceRows += ReferenceTiming.pooled(referenceRows, sets: Array(Set(rows.map(\.set))),
+                                                    label: pooledLabel)
         }
+        let ownRows = rows + pooled.map { (pooledLabel, $0) }
         if json {
             var object: [String: Any] = [:]
             object["svgicon"] = rows.map { row -> [String: Any] in
@@ -101,13 +112,13 @@ struct BenchCommand: CLICommand {
                 let data = (try? JSONEncoder().encode(result)) ?? Data()
                 return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
             }
-            object["references"] = referenceRows
+            object["references"] = referenceRows.map(\.jsonObject)
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
             io.writeOut([UInt8](data) + [0x0A])
             return ExitCode.success
         }
         io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med   PNG KiB")
-        for (set, r) in rows + pooled.map { ("all sets", $0) } {
+        for (set, r) in ownRows {
             io.printOut(String(set.prefix(10)).padding(12) + pad(r.size, 4) + pad(r.icons, 7)
                         + us(r.parse.median, 11) + us(r.render.median, 12) + us(r.parseAndRender.median, 18)
                         + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13)
@@ -118,22 +129,23 @@ struct BenchCommand: CLICommand {
             io.printOut("same files, same run (parse+render, µs per icon; ratio = reference median / svgicon median)")
             io.printOut("set         size  renderer        median     p90   svgicon median   ratio")
             for ref in referenceRows {
-                guard let set = ref["set"] as? String, let size = ref["size"] as? Int,
-                      let renderer = ref["renderer"] as? String, let median = ref["median_us"] as? Double,
-                      let p90 = ref["p90_us"] as? Double,
-                      let ours = rows.first(where: { $0.set == set && $0.result.size == size })?.result else { continue }
-                let ratio = ours.parseAndRender.median > 0 ? median / ours.parseAndRender.median : 0
-                io.printOut(String(set.prefix(10)).padding(12) + pad(size, 4) + "  " + renderer.padding(14)
-                            + us(median, 8) + us(p90, 8) + us(ours.parseAndRender.median, 17)
+                guard let ours = ownRows.first(where: { $0.set == ref.set && $0.result.size == ref.size })?.result
+                else { continue }
+                let ratio = ours.parseAndRender.median > 0 ? ref.median / ours.parseAndRender.median : 0
+                io.printOut(String(ref.set.prefix(10)).padding(12) + pad(ref.size, 4) + "  " + ref.renderer.padding(14)
+                            + us(ref.median, 8) + us(ref.p90, 8) + us(ours.parseAndRender.median, 17)
                             + "   " + String(format: "%.2f×", ratio))
             }
         }
         return ExitCode.success
     }
 
-    /// Runs the reference script and returns its rows: set, size, renderer, median_us, p90_us.
+    /// The label of the rows that take every set together.
+    static let pooledLabel = "all sets"
+
+    /// Runs the reference script and returns its rows.
     private static func runReferences(script: String, folder: String, label: String, sizes: [Int], rounds: Int,
-                                      limit: Int?, io: CommandOutput) throws(CLIError) -> [[String: Any]] {
+                                      limit: Int?, io: CommandOutput) throws(CLIError) -> [ReferenceTiming] {
         guard FileManager.default.fileExists(atPath: script) else {
             throw CLIError.failed("--references: \(script) not found (run from the svgicon checkout or pass --script)")
         }
@@ -152,8 +164,7 @@ struct BenchCommand: CLICommand {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let rows = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+        guard process.terminationStatus == 0, let rows = ReferenceTiming.decode(data) else {
             throw CLIError.failed("--references: \(script) failed (exit \(process.terminationStatus)); see its message above")
         }
         return rows
