@@ -291,7 +291,6 @@ public struct CoverageRasterizer {
                     // Bands from y to the next event, split where neighbours cross.
                     disorderAtBottom = false
                     var ya = y
-                    var splits = 0
                     while ya < yEvent && count > 0 {
                         let n = count
                         var yb = yEvent
@@ -326,7 +325,9 @@ public struct CoverageRasterizer {
                         }
                         // A crossing inside the band: the band ends at the first one, unless all the
                         // band's crossings lie deep inside the fill, where they cannot change the outline.
-                        if crossing && yb - ya > Self.minimumBandHeight && splits < 64
+                        // (No cap on the splits per event: a band left unsplit at a crossing that
+                        // matters deposits the wrong outline; the work guard below bounds the total.)
+                        if crossing && yb - ya > Self.minimumBandHeight
                             && !(nonzero && Self.onlyInnerCrossings(a, count: n, at: yb, scratch: scratch)) {
                             var first = yb
                             for i in 0..<(n - 1) {
@@ -339,10 +340,7 @@ public struct CoverageRasterizer {
                                 if ys < first { first = ys }
                             }
                             let ys = max(first, ya + Self.minimumBandHeight / 2)
-                            if ys < yb {
-                                yb = ys
-                                splits += 1
-                            }
+                            if ys < yb { yb = ys }
                         }
                         sweepWork += n + moves
                         if changed || crossing {
