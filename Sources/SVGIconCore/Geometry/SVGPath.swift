@@ -119,29 +119,33 @@ public struct SVGPath: Hashable, Sendable {
         // Step 3: centre.
         let cx = cosPhi * cxp - sinPhi * cyp + (start.x + end.x) / 2
         let cy = sinPhi * cxp + cosPhi * cyp + (start.y + end.y) / 2
-        // Step 4: angles.
+        // Step 4: angles. The start direction u and the end direction v are unit vectors (the radii
+        // correction above puts both on the unit circle); the sweep is the angle from u to v, adjusted to the
+        // sweep flag's direction.
         let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
         let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
-        let theta1 = arctangent2(uy, ux)
-        var delta = arctangent2(vy, vx) - theta1
+        let length = (ux * ux + uy * uy).squareRoot()
+        var delta = arctangent2(ux * vy - uy * vx, ux * vx + uy * vy)
         if sweep && delta < 0 { delta += 2 * Double.pi }
         if !sweep && delta > 0 { delta -= 2 * Double.pi }
-        guard delta.isFinite, cx.isFinite, cy.isFinite else {
+        guard delta.isFinite, cx.isFinite, cy.isFinite, length > 0, length.isFinite else {
             line(to: end)
             return
         }
         // Split into pieces of at most 90° and approximate each with one cubic.
         let pieces = max(1, min(8, Int((delta.magnitude / (Double.pi / 2) - 1e-9).rounded(.up))))
         let step = delta / Double(pieces)
-        let k = 4.0 / 3.0 * tangent(step / 4)
-        var angle = theta1
-        // Each piece starts where the last one ended: its sine and cosine carry over.
-        var (s1, c1) = sineCosine(angle)
+        // Each piece starts where the last one ended, turned by one step: a rotation, not new sines.
+        let (stepSine, stepCosine) = sineCosine(step)
+        // The control arms are 4/3·tan(step/4) long; tan(step/4) from the step's own sine and cosine by the
+        // half-angle formula twice (|step| ≤ π/2, so neither denominator comes near zero).
+        let halfTangent = stepSine / (1 + stepCosine)
+        let k = 4.0 / 3.0 * (halfTangent / (1 + (1 + halfTangent * halfTangent).squareRoot()))
+        var (s1, c1) = (uy / length, ux / length)
         for i in 0..<pieces {
-            let a1 = angle + step
             let (s0, c0) = (s1, c1)
-            (s1, c1) = sineCosine(a1)
-            // Unit-circle cubic for [a0, a1], then scale by radii, rotate by phi, translate.
+            (s1, c1) = (s0 * stepCosine + c0 * stepSine, c0 * stepCosine - s0 * stepSine)
+            // Unit-circle cubic for the piece, then scale by radii, rotate by phi, translate.
             let p1 = SVGPoint(x: c0 - k * s0, y: s0 + k * c0)
             let p2 = SVGPoint(x: c1 + k * s1, y: s1 - k * c1)
             let p3 = SVGPoint(x: c1, y: s1)
@@ -151,7 +155,6 @@ public struct SVGPath: Hashable, Sendable {
             }
             let to = (i == pieces - 1) ? end : map(p3)
             cubic(to: to, control1: map(p1), control2: map(p2))
-            angle = a1
         }
     }
 

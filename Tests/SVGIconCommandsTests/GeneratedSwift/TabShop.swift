@@ -10,7 +10,7 @@ extension SVGIconDefinition {
                     path: PathDataParser.parse("""
                         M4.5 8.5 L19.5 8.5 L18.6 20.1
                         C18.54666744345259 21.165333690079287 17.66666698313483 22.00133412738116 16.6 22 L7.4 22
-                        C6.333333016865169 22.00133412738116 5.453332556547409 21.165333690079287 5.4 20.1 Z
+                        C6.333333016865169 22.00133412738116 5.45333255654741 21.165333690079287 5.4 20.1 Z
                         """).path,
                     fill: nil,
                     stroke: SVGStroke(style: StrokeStyle(width: 2, cap: .round, join: .round))
@@ -20,8 +20,8 @@ extension SVGIconDefinition {
             SVGIconLayer(
                 shape: SVGShape(
                     path: PathDataParser.parse("""
-                        M9 11.5 L9 7 C9 5.34314575050762 10.343145750507619 4 12 4
-                        C13.65685424949238 4 15 5.3431457505076185 15 7 L15 11.5
+                        M9 11.5 L9 7 C9 5.343145750507619 10.34314575050762 4 12 4
+                        C13.65685424949238 4 15 5.343145750507619 15 7 L15 11.5
                         """).path,
                     fill: nil,
                     stroke: SVGStroke(style: StrokeStyle(width: 2, cap: .round, join: .round))
