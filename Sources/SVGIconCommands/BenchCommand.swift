@@ -10,15 +10,15 @@ struct BenchCommand: CLICommand {
       svgicon bench <DIR>... [options]
 
     Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG
-    resolution), render to pixels, and PNG encode, at each size. Every icon is timed --rounds times and its
-    fastest round kept. Prints median and p90 microseconds per icon and icons per second for parse+render;
+    resolution), render to pixels, and PNG encode, at each size. Every icon is timed in --rounds passes over
+    the whole set and its fastest pass kept (a burst of load on a shared machine spoils only some passes). Prints median and p90 microseconds per icon and icons per second for parse+render;
     with several folders, an "all sets" row per size takes all their icons together (the references'
     too, with --references).
     Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
 
     OPTIONS
       --sizes N[,N…]       Output sizes in pixels (default 24,256)
-      --rounds N           Timings per icon, fastest kept (default 3)
+      --rounds N           Passes over the set, each icon's fastest kept (default 3)
       --limit K            Only the first K files of each folder (sorted by path)
       --references         Also time resvg, Skia and ThorVG in-process on the same files, in the same run,
                            and print svgicon's speed relative to each (needs python3 with resvg-py,
