@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SVGIconCore
 
@@ -65,6 +66,53 @@ struct StrokerTests {
         let circle = ShapeGeometry.ellipse(cx: 16, cy: 16, rx: 8, ry: 8)
         let a = total(strokeCoverage(width: canvas, height: canvas, path: circle, style: StrokeStyle(width: 2)))
         #expect(abs(a - 32 * Double.pi) / (32 * Double.pi) < 0.001, "\(a)")
+    }
+
+    @Test("A flattened curve's small turns get one outer point each, just outside the pen's circle, within the tolerance")
+    func curveJoinPoints() {
+        // At the renderer's tolerance, a stroked circle is two loops. Every vertex inside one of its four
+        // cubics gives one point outside (not the two ends of a chord of the pen's circle) and one inside;
+        // the cubics' own ends are path corners, which keep the chord's two ends.
+        let tolerance = 0.05
+        let circle = ShapeGeometry.ellipse(cx: 16, cy: 16, rx: 8, ry: 8)
+        let stroker = Stroker(style: StrokeStyle(width: 2, join: .round), tolerance: tolerance)
+        let contours = PathFlattener.contours(of: circle, tolerance: tolerance)
+        var outer = 0, inner = 0, worst = 0.0
+        for contour in contours {
+            stroker.stroke(contour) { polygon in
+                for p in polygon {
+                    let r = ((p.x - 16) * (p.x - 16) + (p.y - 16) * (p.y - 16)).squareRoot()
+                    if r > 8 {
+                        outer += 1
+                        worst = max(worst, abs(r - 9))
+                    } else {
+                        inner += 1
+                        worst = max(worst, abs(r - 7))
+                    }
+                }
+            }
+        }
+        let corners = contours.reduce(0) { $0 + $1.isCorner.filter { $0 }.count }
+        #expect(corners == 4 || corners == 5, "\(corners)")
+        #expect(outer - inner == corners, "\(outer) outside, \(inner) inside, \(corners) corners")
+        #expect(worst <= tolerance, "\(worst)")
+
+        // The curve's outer points lie outside the circle of radius 9 (between it and where the offset
+        // lines meet); a corner's chord ends lie on it.
+        let single = Stroker(style: StrokeStyle(width: 2, join: .round), tolerance: tolerance)
+        var contour = FlatContour(points: [], isClosed: false)
+        for k in 0...12 {
+            let angle = Double(k) * Double.pi / 24
+            contour.points.append(SVGPoint(x: 16 + 8 * cos(angle), y: 16 + 8 * sin(angle)))
+        }
+        contour.isCorner = [true] + Array(repeating: false, count: 11) + [true]
+        var radii: [Double] = []
+        single.stroke(contour) { polygon in
+            for p in polygon { radii.append(((p.x - 16) * (p.x - 16) + (p.y - 16) * (p.y - 16)).squareRoot()) }
+        }
+        let outside = radii.filter { $0 > 8.5 }
+        #expect(outside.count == 13, "\(outside.count) points on the outer side")
+        #expect(outside.dropFirst().dropLast().allSatisfy { $0 > 9 && $0 <= 9 + tolerance }, "\(outside)")
     }
 
     @Test("Reversing a path does not change its stroke")

@@ -150,16 +150,32 @@ public struct Stroker {
         let na = n0 * -side, nb = n1 * -side
         let join: LineJoin = corner ? style.join : .round
         if leftIsInner {
-            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, &right)
+            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, withinCurve: !corner, &right)
         } else {
-            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, &left)
+            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, withinCurve: !corner, &left)
         }
     }
 
-    /// The outer side of a corner at `p`: from `p + na` round to `p + nb`.
+    /// The outer side of a corner at `p`: from `p + na` round to `p + nb`. `withinCurve`: `p` is a vertex
+    /// of a flattened curve, not one of the path's corners.
     @inline(__always)
     private func appendJoin(_ join: LineJoin, at p: SVGPoint, _ na: SVGPoint, _ nb: SVGPoint, cross: Double,
-                            dot dotp: Double, _ side: inout [SVGPoint]) {
+                            dot dotp: Double, withinCurve: Bool, _ side: inout [SVGPoint]) {
+        if withinCurve && dotp > singleChordCosine {
+            // The small turn between two segments of a flattened curve (always joined round), small enough
+            // for one chord of the pen's circle. One point on the bisector instead of that chord's two ends:
+            // half the points on the outer side of a curve, within the same tolerance. It lies 70 % of the way
+            // from the pen's circle (cos(turn/2)·|bisector|/2 = halfWidth) to where the two offset lines
+            // meet (the exact offset of the flattened curve). Measured on whole icon sets at 24 px: on the
+            // circle, the anti-aliasing error against an ideal render rose by a tenth (Lucide); at the
+            // offset lines' meeting point, 16 OpenMoji icons crossed resvg's agreement threshold by one
+            // level; at 70 % both measures are those of the two-point chord. (At the path's own corners a
+            // round join keeps its chord.)
+            let bisector = na + nb
+            let c = bisector.length / (2 * halfWidth)  // cos(turn / 2)
+            side.append(p + bisector * ((0.3 + 0.7 / c) / (2 * c)))
+            return
+        }
         side.append(p + na)
         switch join {
         case .bevel:
@@ -171,7 +187,7 @@ public struct Stroker {
                 side.append(p + (na + nb) * (1 / denom))
             }
         case .round:
-            // Most round joins are the small turns between the segments of a flattened curve: one chord.
+            // One chord (nothing between the ends) for a turn the tolerance allows.
             if dotp <= singleChordCosine {
                 appendArc(center: p, from: na, sweep: arctangent2(cross, dotp), &side)
             }
