@@ -550,7 +550,10 @@ public struct CoverageRasterizer {
             if y0 >= y1 { return }
             let dxdy = (x1 - x0) / (y1 - y0)
             var row = Int(y0)  // y0 ≥ 0, so truncation is floor
-            let lastRow = min(height - 1, Int(y1.rounded(.up)) - 1)
+            // The row holding y1 (excluded when y1 is a whole number): ⌈y1⌉ − 1, rounded up by hand (the
+            // library's rounding is a call into libm).
+            let whole = Int(y1)
+            let lastRow = min(height - 1, (Double(whole) < y1 ? whole + 1 : whole) - 1)
             if row < minY { minY = row }
             if lastRow > maxY { maxY = lastRow }
             var yTop = y0
