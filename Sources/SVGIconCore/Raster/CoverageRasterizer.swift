@@ -299,9 +299,10 @@ public struct CoverageRasterizer {
                             // Order by x at the top, then by slope; nearly sorted already.
                             var i = 1
                             while i < n {
-                                let e = a[i]
-                                var j = i - 1
-                                if !a[j].isLeft(of: e, at: ya) {
+                                // Compared in place; copied out only when it has to move.
+                                if !a[i - 1].isLeft(of: a[i], at: ya) {
+                                    let e = a[i]
+                                    var j = i - 1
                                     repeat {
                                         a[j + 1] = a[j]
                                         j -= 1
