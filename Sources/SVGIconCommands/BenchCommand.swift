@@ -119,7 +119,7 @@ struct BenchCommand: CLICommand {
         }
         io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med   PNG KiB")
         for (set, r) in ownRows {
-            io.printOut(String(set.prefix(10)).padding(12) + pad(r.size, 4) + pad(r.icons, 7)
+            io.printOut(set.padding(12) + pad(r.size, 4) + pad(r.icons, 7)
                         + us(r.parse.median, 11) + us(r.render.median, 12) + us(r.parseAndRender.median, 18)
                         + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13)
                         + pad(r.pngBytes / 1024, 10))
@@ -132,7 +132,7 @@ struct BenchCommand: CLICommand {
                 guard let ours = ownRows.first(where: { $0.set == ref.set && $0.result.size == ref.size })?.result
                 else { continue }
                 let ratio = ours.parseAndRender.median > 0 ? ref.median / ours.parseAndRender.median : 0
-                io.printOut(String(ref.set.prefix(10)).padding(12) + pad(ref.size, 4) + "  " + ref.renderer.padding(14)
+                io.printOut(ref.set.padding(12) + pad(ref.size, 4) + "  " + ref.renderer.padding(14)
                             + us(ref.median, 8) + us(ref.p90, 8) + us(ours.parseAndRender.median, 17)
                             + "   " + String(format: "%.2f×", ratio))
             }

@@ -77,6 +77,32 @@ struct HostileInputTests {
         }
     }
 
+    @Test("Edges joining at one y in reverse order cost a bounded sort, then the linear path",
+          .timeLimit(.minutes(1)))
+    func boundedBandSort() {
+        // A zig-zag of 120 000 edges between y = 10 and y = 10.1, drawn right to left: every edge starts at
+        // y = 10, so the estimate of band work is about one per edge and the sweep starts, but its first band
+        // must sort them all from falling x (n²/2 ≈ 7·10⁹ moves: minutes) before it checks its work. The
+        // sort now stops at the band-work limit and the shape is accumulated linearly instead.
+        let n = 120_000
+        var zigzag: [SVGPoint] = []
+        for i in 0..<n {
+            let x = 30 - 29.0 * Double(i) / Double(n)
+            zigzag.append(SVGPoint(x: x, y: i % 2 == 0 ? 10 : 10.1))
+        }
+        // Closed below: the region under the teeth down to y = 20.
+        zigzag.append(SVGPoint(x: 1, y: 20))
+        zigzag.append(SVGPoint(x: 30, y: 20))
+        let grid = coverageGrid(width: 32, height: 32, polygons: [zigzag])
+        #expect(isSane(grid))
+        // The teeth cover half of the strip from y = 10 to 10.1, the rest of row 10 is inside: 0.95 from
+        // x = 2 to 28; rows 11 to 19 are full.
+        for x in 2..<28 {
+            #expect(abs(grid[10 * 32 + x] - 0.95) < 0.01, "x \(x): \(grid[10 * 32 + x])")
+            #expect(grid[15 * 32 + x] == 1 && grid[9 * 32 + x] == 0)
+        }
+    }
+
     @Test("The rasterizer counts its work and stops taking edges past its limit")
     func rasterizerWorkLimit() {
         var rasterizer = CoverageRasterizer(width: 16, height: 16)

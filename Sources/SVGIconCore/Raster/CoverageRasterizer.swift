@@ -309,6 +309,12 @@ public struct CoverageRasterizer {
                                     } while j >= 0 && !a[j].isLeft(of: e, at: ya)
                                     a[j + 1] = e
                                     moves += i - j - 1
+                                    // One band's sort can cost n²/2 moves (thousands of edges joining at
+                                    // one y in reverse order): bounded like the rest of the band work.
+                                    if moves > Self.maxBandWork - sweepWork {
+                                        gaveUp = true
+                                        return
+                                    }
                                 }
                                 i += 1
                             }

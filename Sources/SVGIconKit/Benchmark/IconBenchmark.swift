@@ -138,7 +138,10 @@ public struct IconBenchmark: Sendable {
         var parse: [Double] = [], render: [Double] = [], both: [Double] = [], encode: [Double] = []
         var pngBytes = 0
         for (i, input) in inputs.enumerated() where !fails[i] {
-            guard let icon = try? SVGDocumentParser.parse(input.bytes, file: input.name).icon else { continue }
+            guard let icon = try? SVGDocumentParser.parse(input.bytes, file: input.name).icon else {
+                fails[i] = true
+                continue
+            }
             let pixmap = renderer.render(icon)
             var bestEncode = Double.infinity
             var encodedSize = 0
