@@ -10,10 +10,11 @@ struct BenchCommand: CLICommand {
       svgicon bench <DIR>... [options]
 
     Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG
-    resolution), render to pixels, and PNG encode, at each size. Every icon is timed in --rounds passes over
-    the whole set and its fastest pass kept (a burst of load on a shared machine spoils only some passes). Prints median and p90 microseconds per icon and icons per second for parse+render;
-    with several folders, an "all sets" row per size takes all their icons together (the references'
-    too, with --references).
+    resolution), render to pixels, and PNG encode, at each size. Every icon is timed in --rounds passes
+    over the whole set and its fastest pass kept (a burst of load on a shared machine spoils only some
+    passes). Prints median and p90 microseconds per icon and icons per second for parse+render; with
+    several folders, an "all sets" row per size takes all their icons together (the references' too,
+    with --references).
     Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
 
     OPTIONS
