@@ -384,15 +384,18 @@ public struct CoverageRasterizer {
         bandWork = sweepWork
         self.bandScratch = scratch
         self.active = active
-        self.edges = edges
         if gaveUp {
+            self.edges = edges
             discardDeposits()
             depositEdgesAsWinding()
             return windingToCoverage(rule: rule)
         }
         work += 16 * bandWork  // a band step costs about sixteen swept cells
         bandWork = 0
-        self.edges.removeAll(keepingCapacity: true)
+        // Emptied before it is handed back: emptying the array while this copy still shares it would
+        // allocate a new one.
+        edges.removeAll(keepingCapacity: true)
+        self.edges = edges
     }
 
     /// True when, under the nonzero rule, none of the crossings between the top of a band and `yb` can change

@@ -10,10 +10,15 @@ extension XMLDocumentReader {
     /// an element's text is reported on the line where it stands.
     struct NodeListBuilder {
         let file: String
-        private(set) var nodes = DocumentNodes()
+        /// Room for a typical icon's elements up front (growing from empty reallocates about three times).
+        private(set) var nodes = DocumentNodes(capacity: 8)
         /// The first error met: nothing more is built or expanded after it (the tree builder would have
         /// thrown it).
-        private(set) var error: SVGLoadError?
+        private(set) var error: SVGLoadError? {
+            didSet { failed = error != nil }
+        }
+        /// Whether `error` is set (a flag: testing the optional error copies it).
+        private var failed = false
         /// Entity expansion against the document libxml2 keeps the declarations in (made at the first
         /// element, once the document type has been read).
         private var expander: TreeBuilder?
@@ -25,6 +30,7 @@ extension XMLDocumentReader {
 
         init(file: String) {
             self.file = file
+            open.reserveCapacity(8)
         }
 
         /// A start tag: `attributes` holds five pointers per attribute (local name, prefix, namespace,
@@ -46,7 +52,7 @@ extension XMLDocumentReader {
                     xmlFreeNodeList(xmlStringLenGetNodeList(document, value, Int32(end - value)))
                 }
             }
-            guard error == nil, let document = parser.pointee.myDoc else {
+            guard !failed, let document = parser.pointee.myDoc else {
                 open.append((nil, false, ""))
                 return
             }
@@ -54,7 +60,7 @@ extension XMLDocumentReader {
             if expander == nil { expander = TreeBuilder(document: document, file: file) }
             do {
                 // A prefix bound to no namespace stays in the name, as libxml2's tree keeps it (`svg:svg`).
-                var name = String(cString: localName)
+                var name = KnownNames.string(localName)
                 if let prefix, uri == nil { name = String(cString: prefix) + ":" + name }
                 var namespace: String? = nil
                 if let uri {
@@ -77,7 +83,7 @@ extension XMLDocumentReader {
                         guard let local = fields[0], let value = fields[3], let end = fields[4] else { continue }
                         // The prefix stays, bound or not (libxml2's tree names an attribute with an unbound
                         // prefix by its qualified name).
-                        var attributeName = String(cString: local)
+                        var attributeName = KnownNames.string(local)
                         if let prefix = fields[1] { attributeName = String(cString: prefix) + ":" + attributeName }
                         let text = UnsafeBufferPointer(start: value, count: end - value)
                         list.append(.init(name: attributeName, value: try expander!.attributeValue(text, line: line)))
@@ -99,17 +105,17 @@ extension XMLDocumentReader {
 
         mutating func end() {
             guard let element = open.popLast() else { return }
-            if error == nil, element.keepsText, let index = element.index { nodes.setText(element.text, of: index) }
+            if !failed, element.keepsText, let index = element.index { nodes.setText(element.text, of: index) }
         }
 
         mutating func characters(_ text: UnsafePointer<xmlChar>, count: Int) {
-            guard error == nil, !open.isEmpty, open[open.count - 1].keepsText else { return }
+            guard !failed, !open.isEmpty, open[open.count - 1].keepsText else { return }
             open[open.count - 1].text += String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         }
 
         /// A reference to a (non-predefined) entity in an element's text.
         mutating func reference(_ name: UnsafePointer<xmlChar>, line: Int) {
-            guard error == nil, expander != nil else { return }
+            guard !failed, expander != nil else { return }
             do {
                 let expanded = try expander!.entity(named: String(cString: name), line: line, depth: 0)
                 if !open.isEmpty, open[open.count - 1].keepsText { open[open.count - 1].text += expanded }

@@ -56,7 +56,7 @@ public enum XMLDocumentReader {
 
     /// Parses `bytes` and hands the document to `build`. `streaming`: the elements go to the state's
     /// `NodeListBuilder` as libxml2 reads them, and libxml2's document holds no elements (only the document
-    /// type, and comments or processing instructions, which it frees with the document).
+    /// type).
     private static func parse<Result>(_ bytes: [UInt8], file: String, streaming: Bool,
                                       build: (xmlDocPtr, ParseState) throws(SVGLoadError) -> Result)
         throws(SVGLoadError) -> Result {
@@ -108,11 +108,16 @@ public enum XMLDocumentReader {
             sax.pointee.characters = streamingCharacters
             sax.pointee.ignorableWhitespace = streamingCharacters
             sax.pointee.reference = streamingReference
+            // Comments and processing instructions are not read: libxml2 need not keep them.
+            sax.pointee.comment = nil
+            sax.pointee.processingInstruction = nil
         } else {
             sax.pointee.endElementNs = xmlSAX2EndElementNs
             sax.pointee.characters = xmlSAX2Characters
             sax.pointee.ignorableWhitespace = xmlSAX2Characters
             sax.pointee.reference = xmlSAX2Reference
+            sax.pointee.comment = xmlSAX2Comment
+            sax.pointee.processingInstruction = xmlSAX2ProcessingInstruction
         }
         // Never fetch an external DTD subset, whatever the options say.
         sax.pointee.externalSubset = nil
