@@ -43,9 +43,12 @@ public struct CoverageRasterizer {
     private var edges: [Edge] = []
     // Scratch for the band sweep, kept between shapes to avoid allocation.
     private var active: [ActiveEdge] = []
-    private var rowStarts: [Int] = []
-    private var sortedEdges: [Edge] = []
+    /// Per edge, the edge that continues it down its contour (see `linkChains`), or −1.
+    private var below: [Int32] = []
+    /// The edges no other edge continues, by their top (ties in the order they were added).
+    private var heads: [Int32] = []
     private var eventYs: [Double] = []
+    private var startYs: [Double] = []
     /// Two values per active edge for `onlyInnerCrossings`: x at the band's bottom, and the least of those
     /// from each edge rightwards.
     private var bandScratch: [Double] = []
@@ -97,7 +100,9 @@ public struct CoverageRasterizer {
         // kept for every render after it.
         let keep = Self.keptScratchEdges
         if edges.capacity > keep { edges = []; edges.reserveCapacity(256) }
-        if sortedEdges.count > keep { sortedEdges = [] }
+        if below.count > keep { below = [] }
+        if heads.capacity > keep { heads = [] }
+        if startYs.capacity > keep { startYs = [] }
         if active.count > keep { active = [] }
         if bandScratch.count > 2 * keep { bandScratch = [] }
         if eventYs.capacity > 2 * keep { eventYs = [] }
@@ -166,14 +171,17 @@ public struct CoverageRasterizer {
         var runStart: Double
         var runSign: Double
         var dir: Int32
+        /// Its place in the rasterizer's edge list (where `below` says what continues it).
+        var index: Int32
 
         @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
 
-        init(_ e: Edge, at y: Double, runSign: Double) {
+        init(_ e: Edge, index: Int, at y: Double, runSign: Double) {
             x0 = e.x0; y0 = e.y0; dxdy = e.dxdy; x1 = e.x1; y1 = e.y1
             runStart = y
             self.runSign = runSign
             dir = e.dir
+            self.index = Int32(truncatingIfNeeded: index)
         }
 
         /// Left of `other` at `y`, the top of a band (ties: the one that goes left faster).
@@ -195,25 +203,30 @@ public struct CoverageRasterizer {
     /// where the next one of the same direction starts — the new edge takes the old one's place and role,
     /// so nothing is re-sorted or re-walked; the winding walk runs only when edges really join, leave or
     /// cross. An edge's stretch on the outline is deposited once, when it leaves the outline or ends.
+    /// Continuations are known from the order the edges were added in (`linkChains`), so only the edges
+    /// that start a chain are sorted by their top.
     private mutating func depositOutline(rule: FillRule) {
         if windingOnly { return windingToCoverage(rule: rule) }
         guard !edges.isEmpty else { return }
-        sortEdgesByTop()
         // Hostile-input guard: too much band work for the edges is done the bounded way instead.
         if edges.count > Self.bandWorkCheckEdges && estimatedBandWork() > Self.maxBandWork {
             work += 2 * edges.count
             depositEdgesAsWinding()
             return windingToCoverage(rule: rule)
         }
+        linkChains()
         bandWork = 0
         var edges = self.edges
         self.edges = []
         var active = self.active
         self.active = []
         if active.count < edges.count {
-            let blank = ActiveEdge(Edge(x0: 0, y0: 0, x1: 0, y1: 0, dxdy: 0, dir: 0), at: 0, runSign: 0)
+            let blank = ActiveEdge(Edge(x0: 0, y0: 0, x1: 0, y1: 0, dxdy: 0, dir: 0), index: 0, at: 0, runSign: 0)
             active = [ActiveEdge](repeating: blank, count: max(edges.count, 2 * active.count))
         }
+        var below = self.below, heads = self.heads
+        self.below = []
+        self.heads = []
         let nonzero = rule == .nonzero
         var gaveUp = false
         var sweepWork = 0
@@ -222,19 +235,21 @@ public struct CoverageRasterizer {
         if scratch.count < 2 * active.count { scratch = [Double](repeating: 0, count: 2 * active.count) }
         withCells { target in
         scratch.withUnsafeMutableBufferPointer { scratch in
-        edges.withUnsafeMutableBufferPointer { edgeList in
+        edges.withUnsafeBufferPointer { edgeList in
+        below.withUnsafeBufferPointer { below in
+        heads.withUnsafeMutableBufferPointer { heads in
             active.withUnsafeMutableBufferPointer { a in
                 var count = 0  // active edges, a[0..<count]
-                var next = 0  // edgeList[next...] have not started
-                var y = edgeList[0].y0
+                var next = 0  // the chains starting at heads[next...] have not started
+                var y = edgeList[Int(heads[0])].y0
                 var nextEnd = Double.infinity  // the earliest end of the active edges
                 // Whether the last band left two neighbours out of order at its bottom (crossed, or met
                 // with the left one going right faster): the next event then re-sorts and re-walks.
                 var disorderAtBottom = false
                 while true {
-                    // The edges starting here: edgeList[next..<startEnd].
+                    // The chains starting here: heads[next..<startEnd].
                     var startEnd = next
-                    while startEnd < edgeList.count, edgeList[startEnd].y0 <= y { startEnd += 1 }
+                    while startEnd < heads.count, edgeList[Int(heads[startEnd])].y0 <= y { startEnd += 1 }
                     // Edges that end here deposit their last outline run and leave, or hand their place to
                     // the edge that continues them.
                     var changed = disorderAtBottom
@@ -251,19 +266,24 @@ public struct CoverageRasterizer {
                             }
                             let e = a[i]
                             if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
-                            var k = next
-                            while k < startEnd {
-                                let s = edgeList[k]
-                                if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
-                                k += 1
+                            var successor = Int(below[Int(e.index)])
+                            if successor < 0 {
+                                // The end of a chain: another one may start here in the same direction.
+                                var k = next
+                                while k < startEnd {
+                                    let s = edgeList[Int(heads[k])]
+                                    if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
+                                    k += 1
+                                }
+                                guard k < startEnd else {
+                                    changed = true
+                                    continue
+                                }
+                                successor = Int(heads[k])
+                                heads.swapAt(k, next)
+                                next += 1
                             }
-                            guard k < startEnd else {
-                                changed = true
-                                continue
-                            }
-                            let continued = ActiveEdge(edgeList[k], at: y, runSign: e.runSign)
-                            edgeList.swapAt(k, next)
-                            next += 1
+                            let continued = ActiveEdge(edgeList[successor], index: successor, at: y, runSign: e.runSign)
                             a[w] = continued
                             if !changed {
                                 // In place (nothing left before it): it keeps its neighbours unless it
@@ -276,17 +296,18 @@ public struct CoverageRasterizer {
                         }
                         count = w
                     }
-                    // Edges that start here without continuing another join (the sort puts them in place).
+                    // Chains that start here without continuing another join (the sort puts them in place).
                     while next < startEnd {
-                        let e = edgeList[next]
+                        let index = Int(heads[next])
+                        let e = edgeList[index]
                         next += 1
                         guard e.y1 > y else { continue }
-                        a[count] = ActiveEdge(e, at: y, runSign: 0)
+                        a[count] = ActiveEdge(e, index: index, at: y, runSign: 0)
                         count += 1
                         changed = true
                         if e.y1 < nextEnd { nextEnd = e.y1 }
                     }
-                    let yEvent = min(nextEnd, next < edgeList.count ? edgeList[next].y0 : .infinity)
+                    let yEvent = min(nextEnd, next < heads.count ? edgeList[Int(heads[next])].y0 : .infinity)
                     guard yEvent < .infinity else { break }
                     // Bands from y to the next event, split where neighbours cross.
                     disorderAtBottom = false
@@ -381,9 +402,13 @@ public struct CoverageRasterizer {
         }
         }
         }
+        }
+        }
         bandWork = sweepWork
         self.bandScratch = scratch
         self.active = active
+        self.below = below
+        self.heads = heads
         if gaveUp {
             self.edges = edges
             discardDeposits()
@@ -455,55 +480,59 @@ public struct CoverageRasterizer {
         target.deposit(xa, e.runStart, xb, y, e.runSign)
     }
 
-    /// Sorts the edges by their top: bucketed by pixel row first (a counting sort, linear), then an
-    /// insertion sort, which has little left to do. Very tall canvases with few edges use the library sort.
-    private mutating func sortEdgesByTop() {
+    /// Links every edge to the one that continues it down its contour and sorts the others — the tops of
+    /// those chains — by their top, into `below` and `heads`.
+    ///
+    /// Edges arrive contour by contour, in the contour's order. An edge going down is continued by the
+    /// next one added when that one goes down too and starts exactly where it ends; an edge going up (kept
+    /// top to bottom, like every edge) by the one added before it, likewise. So a contour falls into
+    /// y-monotone chains without sorting, and only their first edges need a place in the sweep's start
+    /// order: by top, ties in the order they were added (as a stable sort of all the edges gave them).
+    private mutating func linkChains() {
         let n = edges.count
-        if n <= 1 { return }
-        if n > 8 && height > 16 * n {
-            edges.sort { $0.y0 < $1.y0 }
-            return
-        }
-        if n > 8 {
-            if rowStarts.count < height + 1 { rowStarts = [Int](repeating: 0, count: height + 1) }
-            if sortedEdges.count < n { sortedEdges = edges }
-            let rows = height
-            rowStarts.withUnsafeMutableBufferPointer { starts in
-                edges.withUnsafeBufferPointer { source in
-                    sortedEdges.withUnsafeMutableBufferPointer { target in
-                        for r in 0...rows { starts[r] = 0 }
-                        for e in source { starts[min(rows - 1, Int(e.y0))] += 1 }
-                        var sum = 0
-                        for r in 0..<rows {
-                            let c = starts[r]
-                            starts[r] = sum
-                            sum += c
+        if below.count < n { below = [Int32](repeating: -1, count: max(n, 2 * below.count)) }
+        heads.removeAll(keepingCapacity: true)
+        edges.withUnsafeBufferPointer { e in
+            below.withUnsafeMutableBufferPointer { below in
+                for i in 0..<n {
+                    let edge = e[i]
+                    var successor: Int32 = -1
+                    if edge.dir > 0 {
+                        if i + 1 < n {
+                            let other = e[i + 1]
+                            if other.dir > 0 && other.x0 == edge.x1 && other.y0 == edge.y1 { successor = Int32(i + 1) }
                         }
-                        for e in source {
-                            let r = min(rows - 1, Int(e.y0))
-                            target[starts[r]] = e
-                            starts[r] += 1
-                        }
+                    } else if i > 0 {
+                        let other = e[i - 1]
+                        if other.dir < 0 && other.x0 == edge.x1 && other.y0 == edge.y1 { successor = Int32(i - 1) }
                     }
+                    below[i] = successor
+                }
+                // An edge is a chain's first unless the one before it (going down) or after it (going up)
+                // links to it.
+                for i in 0..<n {
+                    let continued = (i > 0 && below[i - 1] == Int32(i)) || (i + 1 < n && below[i + 1] == Int32(i))
+                    if !continued { heads.append(Int32(i)) }
                 }
             }
-            // sortedEdges[0..<n] now holds the edges by row; keep the longer array as the scratch one.
-            swap(&edges, &sortedEdges)
-            if edges.count > n { edges.removeLast(edges.count - n) }
-        }
-        edges.withUnsafeMutableBufferPointer { e in
-            var i = 1
-            while i < e.count {
-                let edge = e[i]
-                var j = i - 1
-                if e[j].y0 > edge.y0 {
-                    repeat {
-                        e[j + 1] = e[j]
+            // Few chains in an icon: an insertion sort; many (a hostile zig-zag) get the library's sort.
+            if heads.count > 32 {
+                heads.sort { e[Int($0)].y0 < e[Int($1)].y0 || (e[Int($0)].y0 == e[Int($1)].y0 && $0 < $1) }
+                return
+            }
+            heads.withUnsafeMutableBufferPointer { h in
+                var i = 1
+                while i < h.count {
+                    let index = h[i]
+                    let top = e[Int(index)].y0
+                    var j = i - 1
+                    while j >= 0 && e[Int(h[j])].y0 > top {
+                        h[j + 1] = h[j]
                         j -= 1
-                    } while j >= 0 && e[j].y0 > edge.y0
-                    e[j + 1] = edge
+                    }
+                    h[j + 1] = index
+                    i += 1
                 }
-                i += 1
             }
         }
     }
@@ -711,24 +740,27 @@ public struct CoverageRasterizer {
 // MARK: Bounded work for hostile inputs
 
 extension CoverageRasterizer {
-    /// The band sweep's work for the edges collected (sorted by `y0`): for every
+    /// The band sweep's work for the edges collected: for every
     /// distinct event y, the number of edges active from there. An edge is active at y when it started at or
     /// before y and ends after it; since `eventYs` holds every start and every end, that is
     /// 2·#(starts ≤ y) − #(events ≤ y).
     fileprivate mutating func estimatedBandWork() -> Int {
         eventYs.removeAll(keepingCapacity: true)
+        startYs.removeAll(keepingCapacity: true)
         for e in edges {
             eventYs.append(e.y0)
             eventYs.append(e.y1)
+            startYs.append(e.y0)
         }
         eventYs.sort()
+        startYs.sort()
         var work = 0
         var starts = 0
         var k = 0
         while k < eventYs.count {
             let y = eventYs[k]
             while k < eventYs.count, eventYs[k] == y { k += 1 }
-            while starts < edges.count, edges[starts].y0 <= y { starts += 1 }
+            while starts < startYs.count, startYs[starts] <= y { starts += 1 }
             work += 2 * starts - k
             if work > Self.maxBandWork { return work }
         }
