@@ -209,6 +209,33 @@ struct CoverageRasterizerTests {
         }
     }
 
+    @Test("Coverage does not depend on where a contour starts, which way it runs or the order of contours")
+    func startAndOrderInvariance() {
+        // A contour that passes through one vertex twice (two lobes meeting at (5, 5)) and a second contour
+        // sharing that vertex and running along one of its edges: chains of edges that continue each other
+        // break where a contour starts and ends, and meet other chains at shared vertices.
+        let lobes: [SVGPoint] = [
+            SVGPoint(x: 5, y: 5), SVGPoint(x: 1.5, y: 1.25), SVGPoint(x: 8.75, y: 0.5), SVGPoint(x: 5, y: 5),
+            SVGPoint(x: 9.5, y: 9.25), SVGPoint(x: 0.25, y: 8.5),
+        ]
+        let wedge: [SVGPoint] = [SVGPoint(x: 5, y: 5), SVGPoint(x: 9.5, y: 9.25), SVGPoint(x: 9.75, y: 3.5)]
+        for rule in [FillRule.nonzero, .evenodd] {
+            let reference = coverageGrid(width: 10, height: 10, rule: rule, polygons: [lobes, wedge])
+            for start in lobes.indices {
+                for reversed in [false, true] {
+                    var contour = Array(lobes[start...] + lobes[..<start])
+                    if reversed { contour.reverse() }
+                    for polygons in [[contour, wedge], [wedge, contour], [contour, wedge.reversed()]] {
+                        let grid = coverageGrid(width: 10, height: 10, rule: rule, polygons: polygons)
+                        let worst = zip(grid, reference).map { abs($0 - $1) }.max() ?? 0
+                        // (The wedge only touches the lobes, so its own direction changes nothing either.)
+                        #expect(worst < 1e-5, "start \(start) reversed \(reversed) \(rule): \(worst)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A shape drawn twice covers its edge pixels once, not twice")
     func duplicateContours() {
         let once = coverageGrid(width: 8, height: 8, polygons: [rectPolygon(1.25, 1.5, 6.75, 6.5)])
