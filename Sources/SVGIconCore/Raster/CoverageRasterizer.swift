@@ -43,9 +43,8 @@ public struct CoverageRasterizer {
     private var edges: [Edge] = []
     // Scratch for the band sweep, kept between shapes to avoid allocation.
     private var active: [ActiveEdge] = []
-    /// Per edge, the edge that continues it down its contour (see `linkChains`), or −1.
-    private var below: [Int32] = []
-    /// The edges no other edge continues, by their top (ties in the order they were added).
+    /// The edges that start a chain (no other edge continues into them; see `findChains`), by their top
+    /// (ties in the order they were added).
     private var heads: [Int32] = []
     private var eventYs: [Double] = []
     private var startYs: [Double] = []
@@ -100,7 +99,6 @@ public struct CoverageRasterizer {
         // kept for every render after it.
         let keep = Self.keptScratchEdges
         if edges.capacity > keep { edges = []; edges.reserveCapacity(256) }
-        if below.count > keep { below = [] }
         if heads.capacity > keep { heads = [] }
         if startYs.capacity > keep { startYs = [] }
         if active.count > keep { active = [] }
@@ -171,7 +169,7 @@ public struct CoverageRasterizer {
         var runStart: Double
         var runSign: Double
         var dir: Int32
-        /// Its place in the rasterizer's edge list (where `below` says what continues it).
+        /// Its place in the rasterizer's edge list (see `successor`).
         var index: Int32
 
         @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
@@ -203,8 +201,8 @@ public struct CoverageRasterizer {
     /// where the next one of the same direction starts — the new edge takes the old one's place and role,
     /// so nothing is re-sorted or re-walked; the winding walk runs only when edges really join, leave or
     /// cross. An edge's stretch on the outline is deposited once, when it leaves the outline or ends.
-    /// Continuations are known from the order the edges were added in (`linkChains`), so only the edges
-    /// that start a chain are sorted by their top.
+    /// Continuations are known from the order the edges were added in (`findChains`, `successor`), so only
+    /// the edges that start a chain are sorted by their top.
     private mutating func depositOutline(rule: FillRule) {
         if windingOnly { return windingToCoverage(rule: rule) }
         guard !edges.isEmpty else { return }
@@ -214,7 +212,7 @@ public struct CoverageRasterizer {
             depositEdgesAsWinding()
             return windingToCoverage(rule: rule)
         }
-        linkChains()
+        findChains()
         bandWork = 0
         var edges = self.edges
         self.edges = []
@@ -224,8 +222,7 @@ public struct CoverageRasterizer {
             let blank = ActiveEdge(Edge(x0: 0, y0: 0, x1: 0, y1: 0, dxdy: 0, dir: 0), index: 0, at: 0, runSign: 0)
             active = [ActiveEdge](repeating: blank, count: max(edges.count, 2 * active.count))
         }
-        var below = self.below, heads = self.heads
-        self.below = []
+        var heads = self.heads
         self.heads = []
         let nonzero = rule == .nonzero
         var gaveUp = false
@@ -236,7 +233,6 @@ public struct CoverageRasterizer {
         withCells { target in
         scratch.withUnsafeMutableBufferPointer { scratch in
         edges.withUnsafeBufferPointer { edgeList in
-        below.withUnsafeBufferPointer { below in
         heads.withUnsafeMutableBufferPointer { heads in
             active.withUnsafeMutableBufferPointer { a in
                 var count = 0  // active edges, a[0..<count]
@@ -266,7 +262,7 @@ public struct CoverageRasterizer {
                             }
                             let e = a[i]
                             if e.runSign != 0 { Self.depositRun(e, to: e.y1, into: &target, work: &sweepWork) }
-                            var successor = Int(below[Int(e.index)])
+                            var successor = Self.successor(of: e, in: edgeList)
                             if successor < 0 {
                                 // The end of a chain: another one may start here in the same direction.
                                 var k = next
@@ -403,11 +399,9 @@ public struct CoverageRasterizer {
         }
         }
         }
-        }
         bandWork = sweepWork
         self.bandScratch = scratch
         self.active = active
-        self.below = below
         self.heads = heads
         if gaveUp {
             self.edges = edges
@@ -480,40 +474,37 @@ public struct CoverageRasterizer {
         target.deposit(xa, e.runStart, xb, y, e.runSign)
     }
 
-    /// Links every edge to the one that continues it down its contour and sorts the others — the tops of
-    /// those chains — by their top, into `below` and `heads`.
-    ///
-    /// Edges arrive contour by contour, in the contour's order. An edge going down is continued by the
-    /// next one added when that one goes down too and starts exactly where it ends; an edge going up (kept
-    /// top to bottom, like every edge) by the one added before it, likewise. So a contour falls into
-    /// y-monotone chains without sorting, and only their first edges need a place in the sweep's start
-    /// order: by top, ties in the order they were added (as a stable sort of all the edges gave them).
-    private mutating func linkChains() {
+    /// The edge that continues `e` down its contour, or −1: edges arrive contour by contour, in the
+    /// contour's order, so an edge going down is continued by the next one added when that one goes down
+    /// too and starts exactly where it ends; an edge going up (kept top to bottom, like every edge) by the
+    /// one added before it, likewise.
+    @inline(__always)
+    private static func successor(of e: ActiveEdge, in edges: UnsafeBufferPointer<Edge>) -> Int {
+        let i = Int(e.index)
+        let j = e.dir > 0 ? i + 1 : i - 1
+        guard j >= 0 && j < edges.count else { return -1 }
+        let s = edges[j]
+        return s.dir == e.dir && s.x0 == e.x1 && s.y0 == e.y1 ? j : -1
+    }
+
+    /// Finds the edges that start a chain — those no other edge continues (see `successor`) — and sorts
+    /// them by their top into `heads`: so a contour falls into y-monotone chains without sorting, and
+    /// only their first edges need a place in the sweep's start order (by top, ties in the order they
+    /// were added, as a stable sort of all the edges gave them).
+    private mutating func findChains() {
         let n = edges.count
-        if below.count < n { below = [Int32](repeating: -1, count: max(n, 2 * below.count)) }
         heads.removeAll(keepingCapacity: true)
         edges.withUnsafeBufferPointer { e in
-            below.withUnsafeMutableBufferPointer { below in
-                for i in 0..<n {
-                    let edge = e[i]
-                    var successor: Int32 = -1
-                    if edge.dir > 0 {
-                        if i + 1 < n {
-                            let other = e[i + 1]
-                            if other.dir > 0 && other.x0 == edge.x1 && other.y0 == edge.y1 { successor = Int32(i + 1) }
-                        }
-                    } else if i > 0 {
-                        let other = e[i - 1]
-                        if other.dir < 0 && other.x0 == edge.x1 && other.y0 == edge.y1 { successor = Int32(i - 1) }
-                    }
-                    below[i] = successor
+            for i in 0..<n {
+                let edge = e[i]
+                // The edge that would continue into this one: the one before it going down, the one
+                // after it going up.
+                let j = edge.dir > 0 ? i - 1 : i + 1
+                if j >= 0 && j < n {
+                    let p = e[j]
+                    if p.dir == edge.dir && p.x1 == edge.x0 && p.y1 == edge.y0 { continue }
                 }
-                // An edge is a chain's first unless the one before it (going down) or after it (going up)
-                // links to it.
-                for i in 0..<n {
-                    let continued = (i > 0 && below[i - 1] == Int32(i)) || (i + 1 < n && below[i + 1] == Int32(i))
-                    if !continued { heads.append(Int32(i)) }
-                }
+                heads.append(Int32(truncatingIfNeeded: i))
             }
             // Few chains in an icon: an insertion sort; many (a hostile zig-zag) get the library's sort.
             if heads.count > 32 {
