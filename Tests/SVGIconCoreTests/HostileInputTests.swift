@@ -103,6 +103,36 @@ struct HostileInputTests {
         }
     }
 
+    @Test("Chains ending where thousands of others start, none continuing them, cost bounded work",
+          .timeLimit(.minutes(1)))
+    func boundedContinuationSearch() {
+        // 100 000 staircase contours side by side: each goes down from (x, 0) to (x, 5), steps right, on
+        // down to y = 10, steps right and returns. The steps are horizontal (dropped), so every upper edge
+        // ends at y = 5 with no edge continuing it, while 100 000 lower ones start there: each search for a
+        // continuation looked through all of those still waiting (n²/2 ≈ 5·10⁹ comparisons: minutes). The
+        // search now counts as band work, and past the limit the shape is accumulated linearly.
+        let n = 100_000
+        var rasterizer = CoverageRasterizer(width: 32, height: 16)
+        for i in 0..<n {
+            let x = 1 + 30 * Double(i) / Double(n)
+            let step = 15.0 / Double(n)
+            rasterizer.addLine(SVGPoint(x: x, y: 0), SVGPoint(x: x, y: 5))
+            rasterizer.addLine(SVGPoint(x: x + step, y: 5), SVGPoint(x: x + step, y: 10))
+            rasterizer.addLine(SVGPoint(x: x + 2 * step, y: 10), SVGPoint(x: x, y: 0))
+        }
+        var grid = [Float](repeating: 0, count: 32 * 16)
+        rasterizer.sweep(rule: .nonzero) { y, x0, x1, coverage in
+            for x in x0..<x1 { grid[y * 32 + x] = coverage }
+        }
+        #expect(isSane(grid))
+        // Nothing is drawn outside the strip the contours span.
+        for y in 0..<16 { #expect(grid[y * 32] == 0 && grid[y * 32 + 31] == 0) }
+        #expect(grid[12 * 32 + 10] == 0)
+        // Each contour's area is 5·step, so all of them cover 75 pixels' worth.
+        let total = grid.reduce(0, +)
+        #expect(abs(total - 75) < 1, "total \(total)")
+    }
+
     @Test("The rasterizer counts its work and stops taking edges past its limit")
     func rasterizerWorkLimit() {
         var rasterizer = CoverageRasterizer(width: 16, height: 16)

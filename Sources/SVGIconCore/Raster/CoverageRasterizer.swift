@@ -271,6 +271,13 @@ public struct CoverageRasterizer {
                                     if s.x0 == e.x1 && s.y0 == e.y1 && s.dir == e.dir { break }
                                     k += 1
                                 }
+                                // The search is band work too: thousands of chains ending where thousands of
+                                // others start, none continuing one another, would cost n² comparisons.
+                                sweepWork += k - next
+                                if sweepWork > Self.maxBandWork {
+                                    gaveUp = true
+                                    return
+                                }
                                 guard k < startEnd else {
                                     changed = true
                                     continue

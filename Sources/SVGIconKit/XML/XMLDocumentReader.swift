@@ -56,7 +56,7 @@ public enum XMLDocumentReader {
 
     /// Parses `bytes` and hands the document to `build`. `streaming`: the elements go to the state's
     /// `NodeListBuilder` as libxml2 reads them, and libxml2's document holds no elements (only the document
-    /// type).
+    /// type, and the parsed content of the entities it declares).
     private static func parse<Result>(_ bytes: [UInt8], file: String, streaming: Bool,
                                       build: (xmlDocPtr, ParseState) throws(SVGLoadError) -> Result)
         throws(SVGLoadError) -> Result {
@@ -108,9 +108,10 @@ public enum XMLDocumentReader {
             sax.pointee.characters = streamingCharacters
             sax.pointee.ignorableWhitespace = streamingCharacters
             sax.pointee.reference = streamingReference
-            // Comments and processing instructions are not read: libxml2 need not keep them.
-            sax.pointee.comment = nil
-            sax.pointee.processingInstruction = nil
+            // Comments and processing instructions in the document are not read: libxml2 need not keep them
+            // (inside entity text they are, see `streamingComment`).
+            sax.pointee.comment = streamingComment
+            sax.pointee.processingInstruction = streamingProcessingInstruction
         } else {
             sax.pointee.endElementNs = xmlSAX2EndElementNs
             sax.pointee.characters = xmlSAX2Characters
@@ -274,6 +275,21 @@ public enum XMLDocumentReader {
         }
         let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
         if let name { state.pointee.reference(name, line: line) }
+    }
+
+    /// A comment: dropped in the document itself; inside an entity's text (libxml2's inner parser) built
+    /// as libxml2 builds it, so that the entity keeps its parsed content. An entity holding only a comment
+    /// would otherwise be parsed again at every reference to it (a million references to a long one are a
+    /// small file).
+    private static let streamingComment: commentSAXFunc = { context, value in
+        guard XMLDocumentReader.streamingState(context) == nil else { return }
+        xmlSAX2Comment(context, value)
+    }
+
+    /// A processing instruction: as `streamingComment`.
+    private static let streamingProcessingInstruction: processingInstructionSAXFunc = { context, target, data in
+        guard XMLDocumentReader.streamingState(context) == nil else { return }
+        xmlSAX2ProcessingInstruction(context, target, data)
     }
 
     private static func state(of parser: xmlParserCtxtPtr) -> ParseState? {
