@@ -44,7 +44,8 @@ public struct CoverageRasterizer {
     // Scratch for the band sweep, kept between shapes to avoid allocation.
     private var active: [ActiveEdge] = []
     /// The edges that start a chain (no other edge continues into them; see `findChains`), by their top
-    /// (ties in the order they were added).
+    /// (ties in the order they were added; the sweep may reorder those that start at the y it has reached,
+    /// which all have the same top).
     private var heads: [Int32] = []
     private var eventYs: [Double] = []
     private var startYs: [Double] = []
@@ -497,7 +498,7 @@ public struct CoverageRasterizer {
     /// Finds the edges that start a chain — those no other edge continues (see `successor`) — and sorts
     /// them by their top into `heads`: so a contour falls into y-monotone chains without sorting, and
     /// only their first edges need a place in the sweep's start order (by top, ties in the order they
-    /// were added, as a stable sort of all the edges gave them).
+    /// were added, as a stable sort of all the edges put them before).
     private mutating func findChains() {
         let n = edges.count
         heads.removeAll(keepingCapacity: true)
