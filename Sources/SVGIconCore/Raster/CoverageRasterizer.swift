@@ -514,25 +514,7 @@ public struct CoverageRasterizer {
                 }
                 heads.append(Int32(truncatingIfNeeded: i))
             }
-            // Few chains in an icon: an insertion sort; many (a hostile zig-zag) get the library's sort.
-            if heads.count > 32 {
-                heads.sort { e[Int($0)].y0 < e[Int($1)].y0 || (e[Int($0)].y0 == e[Int($1)].y0 && $0 < $1) }
-                return
-            }
-            heads.withUnsafeMutableBufferPointer { h in
-                var i = 1
-                while i < h.count {
-                    let index = h[i]
-                    let top = e[Int(index)].y0
-                    var j = i - 1
-                    while j >= 0 && e[Int(h[j])].y0 > top {
-                        h[j + 1] = h[j]
-                        j -= 1
-                    }
-                    h[j + 1] = index
-                    i += 1
-                }
-            }
+            heads.sort { e[Int($0)].y0 < e[Int($1)].y0 || (e[Int($0)].y0 == e[Int($1)].y0 && $0 < $1) }
         }
     }
 

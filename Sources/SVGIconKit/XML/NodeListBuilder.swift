@@ -14,11 +14,12 @@ extension XMLDocumentReader {
         private(set) var nodes = DocumentNodes(capacity: 8)
         /// The first error met: nothing more is built or expanded after it (the tree builder would have
         /// thrown it).
-        private(set) var error: SVGLoadError? {
-            didSet { failed = error != nil }
+        private(set) var error: SVGLoadError?
+        /// Whether `error` is set (matched, not compared with nil: the comparison copies the error).
+        private var failed: Bool {
+            if case .some = error { return true }
+            return false
         }
-        /// Whether `error` is set (a flag: testing the optional error copies it).
-        private var failed = false
         /// Entity expansion against the document libxml2 keeps the declarations in (made at the first
         /// element, once the document type has been read).
         private var expander: TreeBuilder?
