@@ -68,7 +68,78 @@ struct FileLoadingTests {
         try FileIO.writeAtomically([4, 5], to: path)
         #expect(try FileIO.read(path) == [4, 5])
         #expect(folder.files == ["out.png"])
-        #expect(throws: FileWriteError.self) { try FileIO.writeAtomically([1], to: folder.path + "/missing/out.png") }
+        do {
+            try FileIO.writeAtomically([1], to: folder.path + "/missing/out.png")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == folder.path + "/missing/out.png: cannot write: the folder \(folder.path)/missing does not exist")
+        }
+        // A file where the folder should be is no folder either.
+        folder.write("plain", "x")
+        do {
+            try FileIO.writeAtomically([1], to: folder.path + "/plain/out.png")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.reason == "the folder \(folder.path)/plain does not exist")
+        }
+        #expect(folder.files == ["out.png", "plain"])
+    }
+
+    @Test("An atomic write whose temporary name is taken picks another and leaves the other file alone")
+    func temporaryNameTaken() throws {
+        let folder = TemporaryFolder()
+        // The name this thread would use first (the same for every write of out.png from this thread).
+        let taken = TemporaryFileName.make(for: "out.png")
+        #expect(TemporaryFileName.make(for: "out.png") == taken)
+        #expect(TemporaryFileName.make(for: "out.png", random: true) != taken)
+        #expect(TemporaryFileName.writerProcess(of: TemporaryFileName.make(for: "out.png", random: true)) == getpid())
+        folder.write(taken, "someone else's")
+        try FileIO.writeAtomically([7, 8, 9], to: folder.path + "/out.png")
+        #expect(try FileIO.read(folder.path + "/out.png") == [7, 8, 9])
+        #expect(try FileIO.read(folder.path + "/" + taken) == Array("someone else's".utf8))
+        #expect(folder.files == [taken, "out.png"].sorted())
+    }
+
+    @Test("Two threads get different temporary names for the same file")
+    func temporaryNamesPerThread() async {
+        let names = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    // Each on a thread of its own, alive at the same time.
+                    await withCheckedContinuation { done in
+                        Thread.detachNewThread {
+                            let name = TemporaryFileName.make(for: "a.png")
+                            Thread.sleep(forTimeInterval: 0.05)
+                            done.resume(returning: name)
+                        }
+                    }
+                }
+            }
+            var all: [String] = []
+            for await name in group { all.append(name) }
+            return all
+        }
+        #expect(Set(names).count == 2)
+    }
+
+    @Test("Files are read whole: empty, small, exactly at the limit; one byte over is refused")
+    func readSizes() throws {
+        let folder = TemporaryFolder()
+        for size in [0, 1, 4095, 70_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let path = folder.path + "/f\(size)"
+            try FileIO.writeAtomically(bytes, to: path)
+            #expect(try FileIO.read(path) == bytes, "\(size) bytes")
+            #expect(try FileIO.read(path, limit: size) == bytes, "\(size) bytes at a limit of \(size)")
+            if size > 0 {
+                do {
+                    _ = try FileIO.read(path, limit: size - 1)
+                    Issue.record("expected an error for \(size) bytes")
+                } catch {
+                    #expect(error.kind == .limitExceeded)
+                }
+            }
+        }
     }
 
     @Test("Reading a folder or a missing file says so")

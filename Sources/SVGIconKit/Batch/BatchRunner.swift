@@ -149,7 +149,8 @@ public final class BatchRunner: @unchecked Sendable {
             outcome.failure = BatchFailure(error)
             return outcome
         }
-        let digest = SHA256.hash(bytes)
+        // Hashed only for the cache, once per icon.
+        var digest: SHA256.Digest? = nil
         var parsed: SVGParseResult? = nil
         // Outputs with the same pixels (24 px @2x and 48 px @1x) are rendered once.
         var byOptions: [RenderOptions: CachedIconRenderer.Output] = [:]
@@ -160,7 +161,12 @@ public final class BatchRunner: @unchecked Sendable {
                 rendered = same
             } else {
                 do {
-                    rendered = try renderer.png(svgDigest: digest, options: output.options, parsing: request.parsing,
+                    rendered = try renderer.png(svgDigest: {
+                        if let digest { return digest }
+                        let hashed = SHA256.hash(bytes)
+                        digest = hashed
+                        return hashed
+                    }(), options: output.options, parsing: request.parsing,
                                                 renderers: &renderers) {
                         () throws(SVGLoadError) in
                         if let parsed { return parsed }

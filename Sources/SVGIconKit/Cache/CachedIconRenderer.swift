@@ -37,20 +37,21 @@ public struct CachedIconRenderer: Sendable {
     /// The PNG of the SVG whose bytes hash to `svgDigest`, parsed with `parsing` and rendered with
     /// `options`. `document` parses those bytes with those options; it is called only when the cache has
     /// no good entry.
-    public func png(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+    public func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
         var renderers = ReusableRenderers()
-        return try png(svgDigest: svgDigest, options: options, parsing: parsing, renderers: &renderers,
+        return try png(svgDigest: svgDigest(), options: options, parsing: parsing, renderers: &renderers,
                        document: document)
     }
 
     /// `png(svgDigest:options:parsing:document:)` drawing with one of `renderers` (a worker's own, so that
     /// icon after icon reuses the same buffers).
-    public func png(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+    /// The digest is worked out only when there is a cache.
+    public func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     renderers: inout ReusableRenderers,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
-        let key = RenderCacheKey(svgDigest: svgDigest, options: options, parsing: parsing)
-        if let cache, let entry = cache.entry(for: key) {
+        let key = cache.map { _ in RenderCacheKey(svgDigest: svgDigest(), options: options, parsing: parsing) }
+        if let cache, let key, let entry = cache.entry(for: key) {
             return Output(png: entry.png, usesTint: entry.usesTint, warnings: entry.warnings, fromCache: true)
         }
         let parsed: SVGParseResult
@@ -72,7 +73,9 @@ public struct CachedIconRenderer: Sendable {
             throw .encode(error)
         }
         let usesTint = parsed.icon.usesTint
-        cache?.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
+        if let cache, let key {
+            cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
+        }
         return Output(png: png, usesTint: usesTint, warnings: parsed.warnings, fromCache: false)
     }
 }

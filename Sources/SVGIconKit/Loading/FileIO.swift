@@ -39,7 +39,7 @@ public enum FileIO {
         if Int(info.st_size) > limit {
             throw SVGLoadError(kind: .limitExceeded, file: path, reason: "file is larger than \(describe(limit)); not an icon")
         }
-        let bytes = try readAll(fd, limit: limit, file: path)
+        let bytes = try readAll(fd, limit: limit, file: path, expected: Int(info.st_size))
         if bytes.count > limit {
             throw SVGLoadError(kind: .limitExceeded, file: path, reason: "file is larger than \(describe(limit)); not an icon")
         }
@@ -62,8 +62,33 @@ public enum FileIO {
     }
 
     /// Up to `limit` + 1 bytes from `fd` (blocking reads on a regular file or a pipe being written).
-    private static func readAll(_ fd: Int32, limit: Int, file: String) throws(SVGLoadError) -> [UInt8] {
-        var bytes: [UInt8] = []
+    /// `expected` is the size the file had when opened: that many bytes plus one are read straight into
+    /// the array (plus one: a file that grew since is still read on to its end, in 64 KiB steps).
+    private static func readAll(_ fd: Int32, limit: Int, file: String, expected: Int = 0) throws(SVGLoadError) -> [UInt8] {
+        let first = min(max(expected, 0), limit) + 1
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            while initialized < first {
+                let n = systemRead(fd, buffer.baseAddress! + initialized, first - initialized)
+                if n > 0 {
+                    initialized += n
+                } else if n == 0 {
+                    return
+                } else if errno != EINTR && errno != EAGAIN {
+                    failure = errno
+                    return
+                } else if errno == EAGAIN {
+                    // A pipe opened without blocking: wait for its writer.
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&poller, 1, -1)
+                }
+            }
+        }
+        if failure != 0 {
+            throw SVGLoadError(kind: .unreadable, file: file, reason: "read failed: \(String(cString: strerror(failure)))")
+        }
+        // Short of what was asked for: the end of the file.
+        if bytes.count < first { return bytes }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count <= limit {
             let want = min(chunk.count, limit + 1 - bytes.count)
@@ -88,17 +113,30 @@ public enum FileIO {
     /// Writes `bytes` to `path` so that readers only ever see the old file or the complete new one:
     /// the bytes go to a temporary file in the same folder, which is then renamed over `path`.
     /// Nothing is left behind on failure.
+    ///
+    /// A batch writes thousands of these, so the path is split by hand and the folder is only looked at
+    /// when creating the temporary file fails: the happy path is open, write, close, rename.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw FileWriteError(path: path, reason: "the folder \(folder) does not exist")
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        let prefix = slash.map { String(path[...$0]) } ?? ""
+        var temporary = prefix + TemporaryFileName.make(for: name)
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Another writer's file by that name (another machine sharing the folder, say): a random name.
+        var attempts = 0
+        while fd < 0 && errno == EEXIST && attempts < 8 {
+            attempts += 1
+            temporary = prefix + TemporaryFileName.make(for: name, random: true)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        let temporary = folder + "/" + TemporaryFileName.make(for: url.lastPathComponent)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw FileWriteError(path: path, reason: "cannot create a file there: \(String(cString: strerror(errno)))")
+            let code = errno
+            var info = stat()
+            if stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+                throw FileWriteError(path: path, reason: "the folder \(folder) does not exist")
+            }
+            throw FileWriteError(path: path, reason: "cannot create a file there: \(String(cString: strerror(code)))")
         }
         var offset = 0
         var failure: String? = nil
