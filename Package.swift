@@ -24,6 +24,8 @@ let package = Package(
         // PNG writing through libpng's full API (row filters and zlib level chosen for icons); libpng's
         // longjmp error handling stays inside this C target.
         .target(name: "CPNGWriter", dependencies: ["CLibPNG"]),
+        // The command's allocator settings (glibc's mallopt, which Swift's Glibc module does not export).
+        .target(name: "CMallocTuning"),
         // Pure Swift: icon model, colours, path data, geometry, rasterizer, renderer, SVG resolution.
         // No C import, no Foundation.
         .target(name: "SVGIconCore"),
@@ -31,12 +33,12 @@ let package = Package(
         .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter"]),
         // The command-line interface as a testable library.
         .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit"]),
-        .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands"]),
+        .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
         .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
         .testTarget(name: "SVGIconKitTests", dependencies: ["SVGIconKit", "SVGIconCore"]),
         .testTarget(
             name: "SVGIconCommandsTests",
-            dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore"]
+            dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore", "CMallocTuning"]
         ),
     ],
     swiftLanguageModes: [.v6]
