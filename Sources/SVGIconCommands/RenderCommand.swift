@@ -87,7 +87,6 @@ struct RenderCommand: CLICommand {
         let renderCache = try cache.open(command: Self.name)
         defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
         let renderer = CachedIconRenderer(cache: renderCache)
-        let digest = SHA256.hash(loaded.bytes)
         let (baseWidth, baseHeight) = outputSize(for: icon)
         for scale in scales {
             let w = baseWidth * scale, h = baseHeight * scale
@@ -104,7 +103,7 @@ struct RenderCommand: CLICommand {
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
             let png: [UInt8]
             do {
-                png = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) { result }.png
+                png = try renderer.png(svgDigest: SHA256.hash(loaded.bytes), options: options, parsing: resolveOptions) { result }.png
             } catch .tooComplex(let limit) {
                 throw CLIError.failed("\(file): \(limit.description); nothing written")
             } catch {

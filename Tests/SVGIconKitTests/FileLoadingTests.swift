@@ -100,27 +100,45 @@ struct FileLoadingTests {
         #expect(folder.files == [taken, "out.png"].sorted())
     }
 
-    @Test("Two threads get different temporary names for the same file")
-    func temporaryNamesPerThread() async {
-        let names = await withTaskGroup(of: String.self) { group in
-            for _ in 0..<2 {
-                group.addTask {
-                    // Each on a thread of its own, alive at the same time.
-                    await withCheckedContinuation { done in
-                        Thread.detachNewThread {
-                            let name = TemporaryFileName.make(for: "a.png")
-                            Thread.sleep(forTimeInterval: 0.05)
-                            done.resume(returning: name)
-                        }
-                    }
-                }
+    @Test("Two threads alive at once get different temporary names for the same file")
+    func temporaryNamesPerThread() {
+        // Both threads stay alive until both have their names: a thread's id can be reused once it ends.
+        let names = NamesMade()
+        let made = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            Thread.detachNewThread {
+                names.add(TemporaryFileName.make(for: "a.png"))
+                made.signal()
+                release.wait()
+                ended.signal()
             }
-            var all: [String] = []
-            for await name in group { all.append(name) }
-            return all
         }
-        #expect(Set(names).count == 2)
+        made.wait(); made.wait()
+        release.signal(); release.signal()
+        ended.wait(); ended.wait()
+        #expect(names.all.count == 2)
+        #expect(Set(names.all).count == 2)
     }
+
+    @Test("Names too long for a temporary file are shortened; the write still lands under the full name")
+    func longNames() throws {
+        let folder = TemporaryFolder()
+        let name = String(repeating: "é", count: 120) + ".png"  // 244 bytes
+        #expect(TemporaryFileName.make(for: name).utf8.count <= 255)
+        #expect(TemporaryFileName.make(for: name).unicodeScalars.allSatisfy { $0 != "\u{FFFD}" })
+        try FileIO.writeAtomically([1, 2], to: folder.path + "/" + name)
+        #expect(folder.files == [name])
+        #expect(TemporaryFileName.writerProcess(of: TemporaryFileName.make(for: name)) == getpid())
+    }
+
+    #if os(Linux)
+    @Test("A file whose size is unknown up front (/proc reports 0) is still read to its end")
+    func readPastReportedSize() throws {
+        let bytes = try FileIO.read("/proc/self/cmdline")
+        let expected: [UInt8] = CommandLine.arguments.flatMap { Array($0.utf8) + [UInt8(0)] }
+        #expect(bytes == expected)
+    }
+    #endif
 
     @Test("Files are read whole: empty, small, exactly at the limit; one byte over is refused")
     func readSizes() throws {
@@ -180,4 +198,12 @@ struct FileLoaderStalenessTests {
         #expect(second.result != first.result)
         #expect(try loader.load(named: "icon") == second.result)
     }
+}
+
+/// Names made on several threads, collected under a lock.
+private final class NamesMade: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    func add(_ name: String) { lock.withLock { names.append(name) } }
+    var all: [String] { lock.withLock { names } }
 }

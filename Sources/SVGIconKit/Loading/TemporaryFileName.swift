@@ -16,19 +16,25 @@ public enum TemporaryFileName {
 
     /// A temporary name for `fileName`: unique to this process and thread (so to one write at a time:
     /// a thread renames its file away before it writes the next), or with a fresh random number when
-    /// `random` is set, for retrying after a name turned out to be taken.
+    /// `random` is set, for retrying after a name turned out to be taken. A long `fileName` is shortened
+    /// (at a character boundary) so that the whole name stays within the 255 bytes a file name may have.
     ///
-    /// The process id and a per-process random number are looked up once: asking the kernel for both on
-    /// every file was two of a batch's ten system calls per PNG.
+    /// The number is a per-process random number (drawn once: drawing one per file was one of a batch's
+    /// ten system calls per PNG) combined with the thread's id.
     public static func make(for fileName: String, random: Bool = false) -> String {
         let tag = random ? UInt64.random(in: 0...UInt64.max) : processTag ^ threadTag
-        return "." + fileName + marker + processID + "-" + String(tag, radix: 16) + suffix
+        let tail = marker + "\(getpid())-" + String(tag, radix: 16) + suffix
+        let room = maxNameBytes - 1 - tail.utf8.count
+        var name = Substring(fileName)
+        while name.utf8.count > room { name = name.dropLast() }
+        return "." + name + tail
     }
 
-    /// This process's id, as text.
-    private static let processID = String(getpid())
-    /// Random per process: names from two processes with the same id (on two machines sharing a folder)
-    /// still differ.
+    /// The longest file name most file systems take, in bytes.
+    static let maxNameBytes = 255
+
+    /// Random per process: names from two processes with the same id (in two containers, or on two
+    /// machines, sharing a folder) still differ.
     private static let processTag = UInt64.random(in: 0...UInt64.max)
 
     /// The calling thread, as a number (unique among the process's running threads).
