@@ -61,51 +61,12 @@ public enum FileIO {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
-    /// Up to `limit` + 1 bytes from `fd` (blocking reads on a regular file or a pipe being written).
-    /// `expected` is the size the file had when opened: that many bytes plus one are read straight into
-    /// the array (plus one: a file that grew since is still read on to its end, in 64 KiB steps).
+    /// Up to `limit` + 1 bytes from `fd` (blocking reads on a regular file or a pipe being written), with
+    /// an error naming `file`. `expected`: see `readAll(_:expectedCount:limit:)`.
     private static func readAll(_ fd: Int32, limit: Int, file: String, expected: Int = 0) throws(SVGLoadError) -> [UInt8] {
-        let first = min(max(expected, 0), limit) + 1
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
-            while initialized < first {
-                let n = systemRead(fd, buffer.baseAddress! + initialized, first - initialized)
-                if n > 0 {
-                    initialized += n
-                } else if n == 0 {
-                    return
-                } else if errno != EINTR && errno != EAGAIN {
-                    failure = errno
-                    return
-                } else if errno == EAGAIN {
-                    // A pipe opened without blocking: wait for its writer.
-                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&poller, 1, -1)
-                }
-            }
-        }
+        let (bytes, failure) = readToEnd(fd, expectedCount: expected, limit: limit)
         if failure != 0 {
             throw SVGLoadError(kind: .unreadable, file: file, reason: "read failed: \(String(cString: strerror(failure)))")
-        }
-        // Short of what was asked for: the end of the file.
-        if bytes.count < first { return bytes }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= limit {
-            let want = min(chunk.count, limit + 1 - bytes.count)
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
-            if n > 0 {
-                bytes += chunk[0..<n]
-            } else if n == 0 {
-                break
-            } else if errno == EINTR {
-                continue
-            } else if errno == EAGAIN {
-                // A pipe opened without blocking: wait for its writer.
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&poller, 1, -1)
-            } else {
-                throw SVGLoadError(kind: .unreadable, file: file, reason: "read failed: \(String(cString: strerror(errno)))")
-            }
         }
         return bytes
     }
@@ -118,7 +79,6 @@ public enum FileIO {
     /// when creating the temporary file fails: the happy path is open, write, close, rename.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let folder = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
         let prefix = slash.map { String(path[...$0]) } ?? ""
         var temporary = prefix + TemporaryFileName.make(for: name)
@@ -132,6 +92,7 @@ public enum FileIO {
         }
         guard fd >= 0 else {
             let code = errno
+            let folder = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
             var info = stat()
             if stat(folder, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
                 throw FileWriteError(path: path, reason: "the folder \(folder) does not exist")
@@ -198,29 +159,39 @@ public enum FileIO {
         return existing == bytes
     }
 
-    /// Reads an open file from its current offset to its end; `expectedCount` sizes the buffer. Nil on a
-    /// read error.
-    static func readAll(_ fd: Int32, expectedCount: Int) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: max(expectedCount, 0) + 1)
-        var filled = 0
-        while true {
-            if filled == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-            let n = buffer.withUnsafeMutableBytes { raw in
-                #if canImport(Glibc)
-                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
-                #else
-                Darwin.read(fd, raw.baseAddress! + filled, raw.count - filled)
-                #endif
+    /// Reads an open file from its current offset to its end, or to `limit` + 1 bytes; `expectedCount`
+    /// sizes the buffer. Nil on a read error.
+    static func readAll(_ fd: Int32, expectedCount: Int, limit: Int = .max - 1) -> [UInt8]? {
+        let (bytes, failure) = readToEnd(fd, expectedCount: expectedCount, limit: limit)
+        return failure == 0 ? bytes : nil
+    }
+
+    /// The bytes from `fd` to its end or to `limit` + 1 of them, and the `errno` of a failed read (0 when
+    /// none failed). `expectedCount` bytes plus one are read straight into the array (plus one: a file
+    /// that grew since its size was taken is still read on to its end, in 64 KiB steps).
+    private static func readToEnd(_ fd: Int32, expectedCount: Int, limit: Int) -> (bytes: [UInt8], errorNumber: Int32) {
+        let first = min(max(expectedCount, 0), limit) + 1
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            while initialized < first {
+                let n = readSome(fd, buffer.baseAddress! + initialized, first - initialized)
+                if n < 0 { failure = errno }
+                if n <= 0 { return }
+                initialized += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            filled += n
         }
-        buffer.removeSubrange(filled...)
-        return buffer
+        // Filled: the file may go on.
+        if failure == 0 && bytes.count == first {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while bytes.count <= limit {
+                let want = min(chunk.count, limit - bytes.count + 1)
+                let n = chunk.withUnsafeMutableBytes { readSome(fd, $0.baseAddress!, want) }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                bytes += chunk[0..<n]
+            }
+        }
+        return (bytes, failure)
     }
 
     /// Writes to standard output in full.
@@ -229,9 +200,17 @@ public enum FileIO {
     }
 }
 
-/// `read(2)` (inside `FileIO`, `read` names its own method).
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
+/// One `read(2)` of up to `count` bytes: the bytes read, 0 at the end, or −1 with `errno` set. An
+/// interrupted read is retried; a pipe opened without blocking is waited on until its writer writes.
+private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    while true {
+        let n = read(fd, buffer, count)
+        if n >= 0 || errno != EINTR && errno != EAGAIN { return n }
+        if errno == EAGAIN {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, -1)
+        }
+    }
 }
 
 /// Writing an output file failed.
