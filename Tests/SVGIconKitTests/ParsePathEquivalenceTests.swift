@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SVGIconCore
 import SVGIconKit
+import SVGIconTools
 
 /// `SVGDocumentParser.parse` reads libxml2's tree straight into the resolver's nodes; resolving the
 /// `SVGElement` tree `XMLDocumentReader.read` builds must give the same icon and warnings, or the same
