@@ -1,5 +1,8 @@
-/// An XML element as the SVG resolver sees it: local name, namespace, attributes in document order,
-/// children and text. Built by the XML edge (libxml2) or by hand in tests; holds no C types.
+/// An XML element as a value: local name, namespace, attributes in document order, children and text. A
+/// thin adapter over the resolver's one representation, `DocumentTree`, both ways: a tree built in code
+/// (tests, or an app with an XML reader of its own) is added to a `DocumentTree` element by element to be
+/// resolved, and `init(_:at:)` views a `DocumentTree` (what `XMLDocumentReader.read` returns) as elements.
+/// Holds no C types.
 public struct SVGElement: Hashable, Sendable {
     public var name: String
     /// Namespace URI, nil when the element has none.
@@ -7,7 +10,8 @@ public struct SVGElement: Hashable, Sendable {
     /// Attributes in document order, with their prefix when they have one (`xlink:href`).
     public var attributes: [(name: String, value: String)]
     public var children: [SVGElement]
-    /// Concatenated character data directly inside the element (for `<style>`).
+    /// Concatenated character data directly inside the element. Read for `<style>` only: a tree read from
+    /// XML keeps no other element's text.
     public var text: String
     /// 1-based line in the source document (0 when unknown).
     public var line: Int
@@ -23,6 +27,19 @@ public struct SVGElement: Hashable, Sendable {
         self.children = children
         self.text = text
         self.line = line
+    }
+
+    /// The element at `index` of `tree` (its root by default), with its descendants.
+    package init(_ tree: DocumentTree, at index: Int = 0) {
+        let node = tree.nodes[index]
+        var children: [SVGElement] = []
+        var child = node.firstChild
+        while let c = child {
+            children.append(SVGElement(tree, at: c))
+            child = tree.nodes[c].nextSibling
+        }
+        self.init(name: node.name, namespace: node.namespace, attributes: node.attributes.map { ($0.name, $0.value) },
+                  children: children, text: node.text, line: node.line)
     }
 
     public func attribute(_ name: String) -> String? {

@@ -20,23 +20,8 @@ public struct SVGResolver {
         }
     }
 
-    /// Elements that may be produced in total, `use` expansion included; a document that expands to more
-    /// is refused (`SVGResolveError.tooManyExpandedElements`).
-    public static let maxExpandedElements = 50_000
-    /// How deeply `use` may reference `use`; deeper references are skipped with a warning.
-    public static let maxUseDepth = 24
-    /// How deeply elements may nest once `use` references are expanded (each `use` adds the depth of what
-    /// it draws); deeper content is skipped with a warning. Bounds the resolver's and renderer's recursion:
-    /// at this depth a release build needs under 512 KiB of stack (the smallest thread stacks, Apple's
-    /// dispatch queues, have 512 KiB).
-    public static let maxNestingDepth = 128
-    /// Path segments (`path`, basic shapes and polylines, after `use` expansion) one document may have;
-    /// a document with more is refused (`SVGResolveError.tooManyPathSegments`).
-    public static let maxPathSegments = 1_000_000
-    /// Stops one gradient may have; later stops are ignored with a warning.
-    public static let maxGradientStops = 256
-    /// Warnings kept per document; one last warning says how many more there were.
-    public static let maxWarnings = 100
+    /// Read by the paint-server code (`SVGResolver+PaintServers.swift`); the limit is `SVGLimits.gradientStops`.
+    static var maxGradientStops: Int { SVGLimits.gradientStops }
 
     var tree: DocumentTree
     let options: Options
@@ -49,14 +34,14 @@ public struct SVGResolver {
     private var activeUses: [Int] = []
     /// Clip paths, masks and gradients being resolved (cycle detection through `url(#…)`).
     var activeReferences: Set<Int> = []
-    private var budget = SVGResolver.maxExpandedElements
+    private var budget = SVGLimits.elements
     /// Path segments still allowed.
-    private var segmentBudget = SVGResolver.maxPathSegments
+    private var segmentBudget = SVGLimits.pathSegments
     /// Current nesting depth of `resolveNode`.
     private var nesting = 0
     /// A document-wide limit that was passed: the document is refused.
     private var limitError: SVGResolveError?
-    /// Warnings past `maxWarnings`, counted instead of kept.
+    /// Warnings past `SVGLimits.warnings`, counted instead of kept.
     private var droppedWarnings = 0
     private var documentStyles: [Int: SVGStyle] = [:]
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
@@ -70,50 +55,21 @@ public struct SVGResolver {
     ]
 
     /// Resolves a document whose root element is `root`.
-    public static func resolve(_ root: SVGElement, options: Options = Options()) throws -> SVGParseResult {
-        guard root.name == "svg", root.isSVG else {
-            throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
-        }
-        let tree: DocumentTree
-        do throws(DocumentTree.TooLarge) {
-            tree = try DocumentTree(root)
-        } catch {
-            throw resolveError(error)
-        }
-        return try resolve(consume tree, options: options)
+    public static func resolve(_ root: SVGElement, options: Options = Options()) throws(SVGResolveError) -> SVGParseResult {
+        try resolve(DocumentTree(root), options: options)
     }
 
-    /// Resolves a document whose elements were read straight into `nodes` (the XML reader's path, which
-    /// builds no `SVGElement`s); the same as `resolve(_:options:)` on the equivalent element tree.
-    package static func resolve(_ nodes: consuming DocumentNodes, options: Options = Options()) throws -> SVGParseResult {
-        guard let root = nodes.root else {
-            throw SVGResolveError.notSVGRoot(name: "", line: 0)
-        }
-        guard root.name == "svg", root.isSVG else {
-            throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
-        }
-        let tree: DocumentTree
-        do throws(DocumentTree.TooLarge) {
-            tree = try DocumentTree(nodes)
-        } catch {
-            throw resolveError(error)
-        }
-        return try resolve(consume tree, options: options)
-    }
-
-    private static func resolveError(_ error: DocumentTree.TooLarge) -> SVGResolveError {
-        switch error {
-        case .elements: return .tooManyElements(limit: DocumentTree.maxElements)
-        case .depth: return .nestedTooDeep(limit: DocumentTree.maxDepth)
-        }
-    }
-
-    /// The tree is consumed so that the resolver holds its only copy: the cascade writes to it as it
-    /// goes, which would otherwise copy every node once.
-    private static func resolve(_ tree: consuming DocumentTree, options: Options) throws -> SVGParseResult {
+    /// Resolves a document read into `tree` (the XML reader's path). The tree is consumed so that the
+    /// resolver holds its only copy: the cascade writes to it as it goes, which would otherwise copy every
+    /// node once.
+    package static func resolve(_ tree: consuming DocumentTree,
+                                options: Options = Options()) throws(SVGResolveError) -> SVGParseResult {
+        guard let root = tree.root else { throw .notSVGRoot(name: "", line: 0) }
+        guard root.name == "svg", root.isSVG else { throw .notSVGRoot(name: root.name, line: root.line) }
+        if let error = tree.limitError { throw error }
         var resolver = SVGResolver(tree: tree, options: options)
         let icon = resolver.resolveRoot()
-        if resolver.limitError == nil, resolver.tree.cascadeWork > DocumentTree.maxCascadeWork {
+        if resolver.limitError == nil, resolver.tree.cascadeWork > SVGLimits.cascadeWork {
             resolver.limitError = .styleSheetTooCostly(rules: resolver.tree.styleSheet.rules.count,
                                                        elements: resolver.tree.nodes.count)
         }
@@ -128,6 +84,7 @@ public struct SVGResolver {
     private init(tree: consuming DocumentTree, options: Options) {
         self.tree = tree
         self.options = options
+        self.tree.prepareStyleSheet()
     }
 
     private mutating func resolveRoot() -> SVGIconDefinition {
@@ -218,16 +175,16 @@ public struct SVGResolver {
             warnOnce(index, "not supported; skipped")
             return nil
         }
-        if limitError == nil, tree.cascadeWork > DocumentTree.maxCascadeWork {
+        if limitError == nil, tree.cascadeWork > SVGLimits.cascadeWork {
             limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
         }
         guard budget > 0, limitError == nil else {
-            if limitError == nil { limitError = .tooManyExpandedElements(limit: SVGResolver.maxExpandedElements) }
+            if limitError == nil { limitError = .tooManyExpandedElements(limit: SVGLimits.elements) }
             return nil
         }
         budget -= 1
-        guard nesting < SVGResolver.maxNestingDepth else {
-            warnOnce(index, "nested more than \(SVGResolver.maxNestingDepth) levels deep once use references are expanded; skipped",
+        guard nesting < SVGLimits.depth else {
+            warnOnce(index, "nested more than \(SVGLimits.depth) levels deep once use references are expanded; skipped",
                      key: "nesting")
             return nil
         }
@@ -289,8 +246,8 @@ public struct SVGResolver {
             warn(index, "href=\"\(href)\" makes a reference cycle; skipped")
             return nil
         }
-        guard activeUses.count < SVGResolver.maxUseDepth else {
-            warn(index, "use references nest deeper than \(SVGResolver.maxUseDepth); skipped")
+        guard activeUses.count < SVGLimits.useDepth else {
+            warn(index, "use references nest deeper than \(SVGLimits.useDepth); skipped")
             return nil
         }
         activeUses.append(target)
@@ -387,7 +344,7 @@ public struct SVGResolver {
         let path = shapePath(index)
         segmentBudget -= path.verbs.count
         if segmentBudget < 0 {
-            if limitError == nil { limitError = .tooManyPathSegments(limit: SVGResolver.maxPathSegments) }
+            if limitError == nil { limitError = .tooManyPathSegments(limit: SVGLimits.pathSegments) }
             return nil
         }
         if path.isEmpty { return nil }
@@ -745,7 +702,7 @@ public struct SVGResolver {
     // MARK: Warnings
 
     mutating func warn(_ node: Int, _ message: String) {
-        guard warnings.count < SVGResolver.maxWarnings else {
+        guard warnings.count < SVGLimits.warnings else {
             droppedWarnings += 1
             return
         }

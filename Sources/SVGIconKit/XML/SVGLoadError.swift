@@ -41,3 +41,21 @@ public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
     }
 }
+
+extension SVGLoadError {
+    /// Why the resolver refused `file`, whose root element is in the namespace `rootNamespace`.
+    init(_ error: SVGResolveError, file: String, rootNamespace: String?) {
+        switch error {
+        case .notSVGRoot(let name, let line):
+            if name == "svg", let namespace = rootNamespace {
+                self.init(kind: .notSVG, file: file, line: line,
+                          reason: "the root <svg> is in the namespace \"\(namespace)\", not \(SVGElement.svgNamespace); this is not an SVG document")
+            } else {
+                self.init(kind: .notSVG, file: file, line: line,
+                          reason: "the root element is <\(name)>, not <svg>; this is not an SVG document")
+            }
+        case .tooManyElements, .nestedTooDeep, .tooManyExpandedElements, .tooManyPathSegments, .styleSheetTooCostly:
+            self.init(kind: .limitExceeded, file: file, reason: error.description)
+        }
+    }
+}
