@@ -5,8 +5,9 @@ extension FilterOps {
     /// the spec's Sobel kernels, reduced at edges and corners exactly as its table says (the general form:
     /// N = −surfaceScale · 2 / (Σweights · span) · Σ weighted differences). Light positions are already in
     /// region pixels (`FilterGraph.lightInPixels`); a pixel's surface point is (x, y, Z) at its index.
-    /// Diffuse: kd · N·L · colour, alpha 1. Specular: ks · (N·H)^exponent · colour, alpha the largest
-    /// channel; both straight, clamped, premultiplied.
+    /// Diffuse: kd · N·L · colour, alpha 1. Specular: ks · (N·H)^exponent · colour, clamped, alpha the
+    /// largest channel, the channels read as premultiplied (see below). `lighting-color` is sRGB and is
+    /// converted to the primitive's colour space (resvg uses it unconverted).
     static func lighting(_ input: FilterImage, _ l: SVGLighting, specular: Bool, space: SVGFilterColorSpace,
                          light: SVGLightSource) -> FilterImage {
         let w = input.width, h = input.height
@@ -91,7 +92,10 @@ extension FilterOps {
                             a = 1
                         }
                         let d = (y * w + x) * 4
-                        dst[d] = Float(rgb.x * a); dst[d + 1] = Float(rgb.y * a); dst[d + 2] = Float(rgb.z * a)
+                        // Diffuse: opaque, so straight = premultiplied. Specular: the channels are taken as
+                        // premultiplied by their own maximum, as resvg and Skia do (the
+                        // spec leaves it open); colour ≤ alpha holds by construction.
+                        dst[d] = Float(rgb.x); dst[d + 1] = Float(rgb.y); dst[d + 2] = Float(rgb.z)
                         dst[d + 3] = Float(a)
                     }
                 }
