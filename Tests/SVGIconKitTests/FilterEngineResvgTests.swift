@@ -266,11 +266,9 @@ struct FilterEngineResvgTests {
         let (ours, reference) = try Self.render(name)
         if let spec = Self.specReference(name) {
             let d = Self.compare(ours, spec, tolerance: 1)
-            print("filter \(name) vs spec: \(d)")
             #expect(d.over == 0, "\(name) against the spec reference: \(d), tolerance 1")
         }
         let d = Self.compare(ours, reference, tolerance: Self.tolerances[name] ?? 2)
-        print("filter \(name) vs resvg: \(d)")
         if let reason = Self.resvgDeparts[name] {
             #expect(Self.specReference(name) != nil, "\(name) departs from resvg (\(reason)) but has no spec reference")
             if reason.hasPrefix("blur") { #expect(d.maximum <= Self.blurBound, "\(name): \(d)") }
