@@ -31,6 +31,23 @@ struct FeatureFixtureTests {
         #expect(Set(fixtures) == Set(Self.referenced).union(skipped))
     }
 
+    @Test("The resolver hands the renderer user space only: no fixture keeps objectBoundingBox units")
+    func userSpaceOnly() throws {
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".svg") }
+        var withBoxUnits = 0
+        for file in fixtures {
+            let text = try String(contentsOfFile: Self.folder + "/" + file, encoding: .utf8)
+            // The files that write them, or rely on them (gradients and masks default to them).
+            if text.contains("Gradient") || text.contains("<mask") || text.contains("objectBoundingBox") { withBoxUnits += 1 }
+            var icon = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/" + file), file: file).icon
+            #expect(!icon.hasBoundingBoxUnits, "\(file)")
+            let layers = icon.layers
+            icon.layers = layers  // not known to be resolved any more: the layers are looked through
+            #expect(!icon.hasBoundingBoxUnits, "\(file)")
+        }
+        #expect(withBoxUnits >= 4, "the fixtures exercise bounding-box units")
+    }
+
     @Test("Renders like resvg", arguments: FeatureFixtureTests.referenced)
     func matchesResvg(name: String) throws {
         let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/\(name).svg"), file: name)

@@ -1,5 +1,8 @@
 /// A resolved `clipPath`: the union of its shapes' geometry (each with its own transform and clip rule)
 /// clips what it is applied to.
+///
+/// Guarantees of resolver output: `units` is `userSpaceOnUse` (bounding-box units are folded into
+/// `transform`); layers have opacity 1. No layers: everything is clipped away.
 public struct SVGClipPath: Hashable, Sendable {
     /// Shape layers (paint is ignored; `fill.rule` is the clip rule). Groups are allowed.
     public var layers: [SVGIconLayer]
@@ -26,6 +29,10 @@ public struct SVGClipPath: Hashable, Sendable {
 
 /// A resolved `mask`: the luminance × alpha of its rendered content, inside its region, scales the alpha of
 /// what it is applied to.
+///
+/// Guarantees of resolver output: `units` and `contentUnits` are `userSpaceOnUse` (the region is in the masked
+/// layer's user space; bounding-box content sits in a group that maps the box). A region without width or
+/// height lets nothing through.
 public struct SVGMask: Hashable, Sendable {
     public var layers: [SVGIconLayer]
     /// `maskUnits` for the region: objectBoundingBox by default.

@@ -1,6 +1,12 @@
 /// Which coordinates a paint server, clip path or mask uses.
+///
+/// The renderer only ever draws `userSpaceOnUse`: `objectBoundingBox` is turned into user space first, by the
+/// resolver or, for definitions built by hand, at the start of a render (`resolvingBoundingBoxUnits()`).
 public enum SVGUnits: String, Hashable, Sendable {
-    /// Fractions of the bounding box of the element being painted (0…1 spans the box).
+    /// Fractions of the bounding box of the element being painted (0…1 spans the box): the geometry of a
+    /// shape without its stroke, or of a group's children in the group's space. On a box without width or
+    /// height the paint, clip path or mask is ignored (SVG's rule): no paint, nothing clipped in, nothing
+    /// masked in.
     case objectBoundingBox
     /// The user space of the element that references it.
     case userSpaceOnUse
@@ -28,10 +34,13 @@ public struct SVGGradientStop: Hashable, Sendable {
 }
 
 /// A resolved `linearGradient` (href inheritance already applied; coordinates in `units`).
+///
+/// Guarantees of resolver output: `units` is `userSpaceOnUse` (a bounding-box gradient has the box map in
+/// front of its `transform`); at least two stops. A zero-length vector paints the last stop's colour.
 public struct SVGLinearGradient: Hashable, Sendable {
     public var x1: Double, y1: Double, x2: Double, y2: Double
     public var units: SVGUnits
-    /// `gradientTransform`: gradient space → the units' space.
+    /// Gradient space → the units' space (`gradientTransform`, after resolution with the box map in front).
     public var transform: SVGTransform
     public var spread: SVGSpreadMethod
     /// At least two stops (the resolver turns fewer into a solid colour or no paint).
@@ -49,6 +58,8 @@ public struct SVGLinearGradient: Hashable, Sendable {
 
 /// A resolved `radialGradient`: the colour at a point comes from the circle, interpolated between the
 /// focal circle (fx, fy, fr) at offset 0 and the end circle (cx, cy, r) at offset 1, that passes through it.
+///
+/// Guarantees of resolver output: `units` is `userSpaceOnUse`; `r > 0`, `fr ≥ 0`; at least two stops.
 public struct SVGRadialGradient: Hashable, Sendable {
     public var cx: Double, cy: Double, r: Double
     public var fx: Double, fy: Double, fr: Double

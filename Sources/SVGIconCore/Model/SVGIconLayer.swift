@@ -10,16 +10,18 @@ public struct SVGIconLayer: Hashable, Sendable {
     }
 
     public var content: Content
-    /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level).
+    /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level). May be
+    /// singular: a layer whose transform to pixels is not invertible is not drawn.
     public var transform: SVGTransform
-    /// Opacity of the layer as a whole: a group (or a shape with both fill and stroke) is composited
+    /// Opacity of the layer as a whole, 0…1: a group (or a shape with both fill and stroke) is composited
     /// once, so overlapping parts do not show through each other.
     public var opacity: Double
     /// The SVG element this layer came from (`path`, `rect`, `g`, …), for diagnostics.
     public var elementName: String?
-    /// `clip-path`: only what lies inside it is drawn (in this layer's user space, after `transform`).
+    /// `clip-path`: only what lies inside it is drawn (in this layer's user space, after `transform`; its
+    /// bounding-box units refer to this layer's content bounds).
     public var clipPath: SVGClipPath?
-    /// `mask`: scales this layer's alpha.
+    /// `mask`: scales this layer's alpha (bounding-box units refer to this layer's content bounds).
     public var mask: SVGMask?
 
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
@@ -108,6 +110,10 @@ public struct SVGIconLayer: Hashable, Sendable {
 }
 
 /// Geometry with its paints: what a shape layer draws.
+///
+/// Guarantees of resolver output: `path` is not empty; `fill` or `stroke` is set, except where a paint in
+/// bounding-box units was dropped because the path's box has no width or height (the shape then draws
+/// nothing but keeps its place in its group's bounding box).
 public struct SVGShape: Hashable, Sendable {
     public var path: SVGPath
     /// nil: no fill (`fill="none"`).

@@ -10,6 +10,7 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
 
 /// The geometry of a stroke, in the user space of the element it belongs to.
 public struct StrokeStyle: Hashable, Sendable {
+    /// Positive and finite in resolver output (a stroke of zero width is no stroke; the renderer skips one).
     public var width: Double
     public var cap: LineCap
     public var join: LineJoin

@@ -82,6 +82,7 @@ extension SVGResolver {
                 continue  // groups and other elements are not valid clip path content
             }
         }
+        if units == .objectBoundingBox { madeBoundingBoxUnits = true }
         var clip = SVGClipPath(layers: layers, units: units, transform: transformAttribute(index))
         if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
             guard let target = tree.node(id: id), tree.nodes[target].name == "clipPath" else { return nil }
@@ -117,6 +118,7 @@ extension SVGResolver {
         let style = documentStyle(of: index)
         let layers = children(of: index, style: style)
         let maskType = tree.value("mask-type", of: index)?.trimmingCSSWhitespace
+        if units == .objectBoundingBox || contentUnits == .objectBoundingBox { madeBoundingBoxUnits = true }
         var result = SVGMask(layers: layers, units: units, x: region("x", .x, -0.1), y: region("y", .y, -0.1),
                              width: region("width", .x, 1.2), height: region("height", .y, 1.2),
                              contentUnits: contentUnits, usesAlpha: maskType == "alpha")

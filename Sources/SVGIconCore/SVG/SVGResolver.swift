@@ -8,7 +8,8 @@ public struct SVGParseResult: Hashable, Sendable {
 /// cascade (presentation attributes, `<style>` rules, `style` attributes, `!important`) with inheritance,
 /// expands `use`/`symbol`/nested `svg`, resolves gradients, clip paths and masks, parses transforms, lengths
 /// and path data, turns every basic shape into a path, and drops what cannot be drawn with a warning that
-/// names it. Reference cycles are detected and reported, never followed.
+/// names it. Reference cycles are detected and reported, never followed. Last, bounding-box units are turned
+/// into user space. What the result guarantees is written in `Docs/model.md`.
 public struct SVGResolver {
     public struct Options: Hashable, Sendable {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
@@ -46,6 +47,9 @@ public struct SVGResolver {
     private var documentStyles: [Int: SVGStyle] = [:]
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
+    /// A gradient, clip path or mask in `objectBoundingBox` units was made: the end of resolution turns them
+    /// into user space. Without one, the definition is in user space as made.
+    var madeBoundingBoxUnits = false
 
     /// Elements that draw nothing themselves and are skipped silently.
     static let definitionElements: Set<String> = [
@@ -135,8 +139,15 @@ public struct SVGResolver {
         else if style.opacity < 1 || !transform.isIdentity || rootLayer.clipPath != nil || rootLayer.mask != nil {
             layers = [rootLayer]
         }
-        return SVGIconDefinition(viewBox: box, aspectRatio: aspect, intrinsicWidth: intrinsicWidth,
-                                 intrinsicHeight: intrinsicHeight, layers: layers)
+        var icon = SVGIconDefinition(viewBox: box, aspectRatio: aspect, intrinsicWidth: intrinsicWidth,
+                                     intrinsicHeight: intrinsicHeight, layers: layers)
+        // Last, bounding-box units become user space (Docs/model.md): the renderer only draws.
+        if madeBoundingBoxUnits {
+            icon = icon.resolvingBoundingBoxUnits()
+        } else {
+            icon.layersAreInUserSpace = true
+        }
+        return icon
     }
 
     /// The layers of a container's children, in order.
