@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// One small SVG per SVG feature in Tests/Fixtures/features/, each rendered at 48 px and compared with
 /// resvg's rendering of the same file (Tests/Fixtures/features/resvg/NAME-48.png, made by

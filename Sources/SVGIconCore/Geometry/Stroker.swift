@@ -8,10 +8,10 @@
 /// the same orientation relative to the direction of travel, so where a stroke passes over itself or
 /// another contour of the same stroke the windings add up: a nonzero fill of all the polygons is the
 /// stroked area, and the rasterizer's exact nonzero rule counts every overlap once.
-public struct Stroker {
-    public var style: StrokeStyle
+package struct Stroker {
+    package var style: StrokeStyle
     /// Largest distance allowed between a round join/cap and its polygon, in the input coordinates.
-    public var tolerance: Double
+    package var tolerance: Double
 
     /// The longest chord step (radians) for arcs of the pen's radius within `tolerance`: every join and
     /// cap arc has that radius, so it is worked out once.
@@ -20,7 +20,7 @@ public struct Stroker {
     /// which is known without the arctangent.
     private let singleChordCosine: Double
 
-    public init(style: StrokeStyle, tolerance: Double) {
+    package init(style: StrokeStyle, tolerance: Double) {
         self.style = style
         self.tolerance = tolerance
         self.maxArcStep = Stroker.maxArcStep(radius: style.width / 2, tolerance: tolerance)
@@ -31,25 +31,25 @@ public struct Stroker {
 
     /// The arrays one contour's outline is built in, kept between contours (and strokes) so that stroking
     /// allocates nothing once they have grown.
-    public struct Buffers {
+    package struct Buffers {
         var left: [SVGPoint] = [], right: [SVGPoint] = []
         var dirs: [SVGPoint] = [], lengths: [Double] = []
 
-        public init() {}
+        package init() {}
 
         /// Points' worth of storage held (the largest of the arrays).
-        public var capacity: Int { max(left.capacity, right.capacity, dirs.capacity, lengths.capacity) }
+        package var capacity: Int { max(left.capacity, right.capacity, dirs.capacity, lengths.capacity) }
     }
 
     /// Emits the polygons for one contour. `emit` receives a polygon (implicitly closed); the array is
     /// reused between calls.
-    public func stroke(_ contour: FlatContour, _ emit: ([SVGPoint]) -> Void) {
+    package func stroke(_ contour: FlatContour, _ emit: ([SVGPoint]) -> Void) {
         var buffers = Buffers()
         stroke(contour, buffers: &buffers, emit)
     }
 
     /// `stroke(_:_:)` building the outline in `buffers`.
-    public func stroke(_ contour: FlatContour, buffers: inout Buffers, _ emit: ([SVGPoint]) -> Void) {
+    package func stroke(_ contour: FlatContour, buffers: inout Buffers, _ emit: ([SVGPoint]) -> Void) {
         let hw = halfWidth
         guard hw > 0, hw.isFinite else { return }
         let pts = contour.points

@@ -30,7 +30,7 @@ extension SVGResolver {
 
     /// How long a chain of clip paths and masks on clip paths and masks may be (the renderer composites no
     /// deeper than `SVGIconRenderer.maxOffscreenDepth` anyway); bounds the resolver's recursion.
-    public static let maxReferenceDepth = 16
+    package static let maxReferenceDepth = 16
 
     /// Marks a clip path or mask as being resolved; false, with a warning, when it already is (it is used
     /// inside itself, a cycle). The caller removes it from `activeReferences` when done.

@@ -34,10 +34,20 @@ public struct CachedIconRenderer: Sendable {
         }
     }
 
+    /// The PNG of the SVG document `svg` (its bytes; `file` names it in errors), parsed with `parsing` and
+    /// rendered with `options`: served from the cache when it holds a verified entry for exactly these
+    /// bytes and options, otherwise parsed, rendered, encoded and stored.
+    public func png(svg: [UInt8], file: String = "<memory>", options: RenderOptions,
+                    parsing: SVGResolver.Options = SVGResolver.Options()) throws(Failure) -> Output {
+        try png(svgDigest: SHA256.hash(svg), options: options, parsing: parsing) { () throws(SVGLoadError) in
+            try SVGDocumentParser.parse(svg, file: file, options: parsing)
+        }
+    }
+
     /// The PNG of the SVG whose bytes hash to `svgDigest`, parsed with `parsing` and rendered with
     /// `options`. `document` parses those bytes with those options; it is called only when the cache has
     /// no good entry.
-    public func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+    package func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
         var renderers = ReusableRenderers()
         return try png(svgDigest: svgDigest(), options: options, parsing: parsing, renderers: &renderers,
@@ -47,7 +57,7 @@ public struct CachedIconRenderer: Sendable {
     /// `png(svgDigest:options:parsing:document:)` drawing with one of `renderers` (a worker's own, so that
     /// icon after icon reuses the same buffers).
     /// The digest is worked out only when there is a cache.
-    public func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+    package func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     renderers: inout ReusableRenderers,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
         let key = cache.map { _ in RenderCacheKey(svgDigest: svgDigest(), options: options, parsing: parsing) }

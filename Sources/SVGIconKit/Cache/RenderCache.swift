@@ -74,7 +74,7 @@ public final class RenderCache: @unchecked Sendable {
     // MARK: - Reading
 
     /// The verified entry for `key`, or nil (not cached, or damaged and now deleted).
-    public func entry(for key: RenderCacheKey) -> RenderCacheEntry? {
+    package func entry(for key: RenderCacheKey) -> RenderCacheEntry? {
         let path = path(for: key)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -113,7 +113,7 @@ public final class RenderCache: @unchecked Sendable {
     /// Stores `entry` under `key`. Returns false (and keeps the reason in `writeError`) when it could not.
     /// An entry larger than half the limit is not kept (it would push out most of the others).
     @discardableResult
-    public func store(_ entry: RenderCacheEntry, for key: RenderCacheKey) -> Bool {
+    package func store(_ entry: RenderCacheEntry, for key: RenderCacheKey) -> Bool {
         let bytes = entry.encoded(for: key)
         guard Self.blocks(bytes.count) <= maxBytes / 2 else { return false }
         let path = path(for: key)

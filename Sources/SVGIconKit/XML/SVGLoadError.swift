@@ -36,7 +36,7 @@ public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE`, `FILE:LINE` or `FILE:LINE:COLUMN`, as compilers print places.
-    static func location(_ file: String, line: Int?, column: Int?) -> String {
+    package static func location(_ file: String, line: Int?, column: Int?) -> String {
         guard let line else { return file }
         return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
     }
