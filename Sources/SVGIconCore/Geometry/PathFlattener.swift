@@ -62,21 +62,20 @@ package enum PathFlattener {
 
     /// Calls `line` for every edge of the path mapped through `transform`, every subpath closed (as a fill
     /// needs). Curves are flattened after the transform, so `tolerance` is in output units.
-
     package static func forEachFillEdge(_ path: SVGPath, transform: SVGTransform, tolerance: Double,
                                        _ line: (SVGPoint, SVGPoint) -> Void) {
         var pointIndex = 0
         var current = SVGPoint.zero
         var start = SVGPoint.zero
-        var open = false
+        var inSubpath = false
         let points = path.points
         for verb in path.verbs {
             switch verb {
             case .move:
-                if open, current != start { line(current, start) }
+                if inSubpath, current != start { line(current, start) }
                 current = transform.apply(points[pointIndex]); pointIndex += 1
                 start = current
-                open = true
+                inSubpath = true
             case .line:
                 let p = transform.apply(points[pointIndex]); pointIndex += 1
                 line(current, p)
@@ -97,7 +96,7 @@ package enum PathFlattener {
                 current = start
             }
         }
-        if open, current != start { line(current, start) }
+        if inSubpath, current != start { line(current, start) }
     }
 
 

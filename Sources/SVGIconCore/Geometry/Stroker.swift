@@ -166,11 +166,10 @@ package struct Stroker {
             // for one chord of the pen's circle. One point on the bisector instead of that chord's two ends:
             // half the points on the outer side of a curve, within the same tolerance. It lies 70 % of the way
             // from the pen's circle (cos(turn/2)·|bisector|/2 = halfWidth) to where the two offset lines
-            // meet (the exact offset of the flattened curve). Measured on whole icon sets at 24 px: on the
-            // circle, the anti-aliasing error against an ideal render rose by a tenth (Lucide); at the
-            // offset lines' meeting point, 16 OpenMoji icons crossed resvg's agreement threshold by one
-            // level; at 70 % both measures are those of the two-point chord. (At the path's own corners a
-            // round join keeps its chord.)
+            // meet (the exact offset of the flattened curve): on the circle the outline comes out too thin,
+            // at the meeting point too fat, and at 70 % both the anti-aliasing error and the agreement with
+            // resvg are those of the two-point chord (BENCHMARKS.md, "Tried and not adopted"). (At the
+            // path's own corners a round join keeps its chord.)
             let bisector = na + nb
             let c = bisector.length / (2 * halfWidth)  // cos(turn / 2)
             side.append(p + bisector * ((0.3 + 0.7 / c) / (2 * c)))

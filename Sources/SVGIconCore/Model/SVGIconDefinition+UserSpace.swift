@@ -111,19 +111,11 @@ enum BoundingBoxUnits {
         switch original.content {
         case .shape(var shape):
             if let fill = shape.fill, any(in: fill.paint) {
-                shape.fill = resolve(fill.paint, box: box()).map { paint in
-                    var f = fill
-                    f.paint = paint
-                    return f
-                }
+                shape.fill = repainted(fill, \.paint, box: box())
                 changed = true
             }
             if let stroke = shape.stroke, any(in: stroke.paint) {
-                shape.stroke = resolve(stroke.paint, box: box()).map { paint in
-                    var s = stroke
-                    s.paint = paint
-                    return s
-                }
+                shape.stroke = repainted(stroke, \.paint, box: box())
                 changed = true
             }
             if changed { layer.content = .shape(shape) }
@@ -148,6 +140,15 @@ enum BoundingBoxUnits {
     private static func map(_ box: SVGRect?) -> SVGTransform? {
         guard let box, box.width > 0, box.height > 0 else { return nil }
         return SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y)
+    }
+
+    /// A fill or stroke with its `paint` in user space; nil when it paints nothing.
+    private static func repainted<Painted>(_ painted: Painted, _ paint: WritableKeyPath<Painted, SVGPaint>,
+                                           box: SVGRect?) -> Painted? {
+        guard let resolved = resolve(painted[keyPath: paint], box: box) else { return nil }
+        var result = painted
+        result[keyPath: paint] = resolved
+        return result
     }
 
     /// The paint in user space; nil when it paints nothing (bounding-box units on an empty box).

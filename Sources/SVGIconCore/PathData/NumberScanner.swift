@@ -21,8 +21,6 @@ package struct NumberScanner {
 
     package var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    package mutating func advance() { position += 1 }
-
     /// Runs `body` on a cursor at the current position and keeps where it stopped.
     private mutating func scan<Result>(_ body: (inout ByteCursor) -> Result) -> Result {
         let (result, end) = bytes.withUnsafeBufferPointer { buffer in

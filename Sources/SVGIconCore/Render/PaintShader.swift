@@ -90,11 +90,6 @@ struct PaintShader {
         }
     }
 
-    var isSolid: Bool {
-        if case .solid = kind { return true }
-        return false
-    }
-
     /// The premultiplied colour at device pixel centre (x + 0.5, y + 0.5); nil where a radial gradient
     /// is undefined (outside its cone).
     func color(x: Int, y: Int) -> PremultipliedColor? {

@@ -10,6 +10,7 @@
 /// space. Strokes are flattened, dashed and outlined in the element's own user space (so a non-uniform
 /// scale gives an elliptical pen, as SVG says) and the outline is transformed.
 public struct SVGIconRenderer {
+    /// Size, tint, background and curve tolerance of every render this renderer does.
     public let options: RenderOptions
     private var rasterizer: CoverageRasterizer
     /// viewBox space → pixels (the host space of non-scaling strokes).
@@ -24,6 +25,7 @@ public struct SVGIconRenderer {
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
     private var depth = 0
+    /// How deep offscreen layers (groups with opacity, clip paths, masks) may nest; deeper nesting stops the render as too complex (`SVGRenderLimitError`).
     public static let maxOffscreenDepth = 32
 
     /// Work one render may do, counted in rasterized rows, swept cells, band-sweep steps and pixels of
@@ -51,6 +53,7 @@ public struct SVGIconRenderer {
         max(128 << 20, 2 * 16 * max(0, width) * max(0, height))
     }
 
+    /// A renderer for `options`. It keeps scratch buffers from render to render: reuse it, one per thread.
     public init(options: RenderOptions) {
         self.options = options
         self.rasterizer = CoverageRasterizer(width: options.width, height: options.height)
@@ -435,6 +438,8 @@ extension SVGIconDefinition {
 
 /// A render stopped at one of the renderer's limits; `reason` says which.
 public struct SVGRenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which limit was passed, for people.
     public var reason: String
+    /// `too complex to render: reason`.
     public var description: String { "too complex to render: \(reason)" }
 }

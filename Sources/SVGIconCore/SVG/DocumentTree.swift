@@ -309,11 +309,4 @@ enum ElementKind: UInt8 {
         }
         self = kind ?? (SVGResolver.definitionElements.contains(name) ? .definition : .other)
     }
-
-    var isShape: Bool {
-        switch self {
-        case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon: return true
-        default: return false
-        }
-    }
 }

@@ -1,6 +1,8 @@
 /// The result of resolving an SVG document: the icon and what was skipped or repaired on the way.
 public struct SVGParseResult: Hashable, Sendable {
+    /// The icon, meeting the guarantees of `Docs/model.md`.
     public var icon: SVGIconDefinition
+    /// What was skipped or repaired, in document order; empty for a file drawn exactly as written.
     public var warnings: [SVGWarning]
 }
 
@@ -11,11 +13,13 @@ public struct SVGParseResult: Hashable, Sendable {
 /// names it. Reference cycles are detected and reported, never followed. Last, bounding-box units are turned
 /// into user space. What the result guarantees is written in `Docs/model.md`.
 public struct SVGResolver {
+    /// How a document is resolved (beyond what the file says); the defaults follow SVG.
     public struct Options: Hashable, Sendable {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
         /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.
         public var tintOverridesColor: Bool
 
+        /// Options; by default the file's own `color` wins over the tint.
         public init(tintOverridesColor: Bool = false) {
             self.tintOverridesColor = tintOverridesColor
         }

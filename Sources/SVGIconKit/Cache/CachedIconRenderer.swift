@@ -4,19 +4,24 @@ public struct CachedIconRenderer: Sendable {
     /// Nil renders every time (`--no-cache`).
     public let cache: RenderCache?
 
+    /// A renderer storing into and serving from `cache`; nil renders every time.
     public init(cache: RenderCache?) {
         self.cache = cache
     }
 
+    /// One rendered (or cached) PNG with what is known about the icon.
     public struct Output: Sendable {
+        /// The PNG file's bytes.
         public var png: [UInt8]
         /// The icon has paints that take the tint.
         public var usesTint: Bool
+        /// What parsing skipped or repaired (also for a cached PNG: the entry stores them).
         public var warnings: [SVGWarning]
         /// Served from the cache rather than rendered.
         public var fromCache: Bool
     }
 
+    /// Why no PNG could be made.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// The SVG could not be read or parsed.
         case load(SVGLoadError)
@@ -25,6 +30,7 @@ public struct CachedIconRenderer: Sendable {
         /// Drawing the icon passed one of the renderer's work or memory limits (a hostile file).
         case tooComplex(SVGRenderLimitError)
 
+        /// The underlying error's message.
         public var description: String {
             switch self {
             case .load(let error): return error.description

@@ -3,7 +3,8 @@
 /// packages. Checked against the standard's test vectors in `SHA256Tests`.
 ///
 /// Used for the render cache's content addressing (not for anything secret), so it favours plain code
-/// over speed tricks: roughly 200 MB/s in a release build, far more than icons need.
+/// over speed tricks: icons are a few hundred bytes to a few kilobytes (its speed is in BENCHMARKS.md,
+/// "Where the time goes").
 package struct SHA256: Sendable {
     /// A 32-byte digest.
     package struct Digest: Hashable, Sendable, CustomStringConvertible {

@@ -193,11 +193,6 @@ package enum FileIO {
         }
         return (bytes, failure)
     }
-
-    /// Writes to standard output in full.
-    package static func writeStandardOutput(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
-    }
 }
 
 /// One `read(2)` of up to `count` bytes: the bytes read, 0 at the end, or −1 with `errno` set. An

@@ -54,16 +54,43 @@ package struct BatchReport: Hashable, Sendable, Codable {
         package var total: Double
     }
 
+    /// The cache's part of the summary. In JSON, `counters` (`RenderCache.Counters`: hits, misses, stored,
+    /// dropped, evicted) stand flat beside `directory` and `writeError`; in Swift they read as
+    /// `summary.hits` and so on.
+    @dynamicMemberLookup
     package struct CacheSummary: Hashable, Sendable, Codable {
         package var directory: String
-        package var hits: Int
-        package var misses: Int
-        package var stored: Int
-        /// Entries that failed verification (truncated, altered) and were deleted and rendered again.
-        package var dropped: Int
-        /// Entries deleted to keep the cache under its size limit.
-        package var evicted: Int
+        /// What the run's cache did.
+        package var counters: RenderCache.Counters
         /// Why storing failed, when it did (the cache was then skipped; nothing else failed).
         package var writeError: String?
+
+        package init(directory: String, counters: RenderCache.Counters, writeError: String?) {
+            self.directory = directory
+            self.counters = counters
+            self.writeError = writeError
+        }
+
+        package subscript(dynamicMember counter: KeyPath<RenderCache.Counters, Int>) -> Int {
+            counters[keyPath: counter]
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case directory, writeError
+        }
+
+        package init(from decoder: any Decoder) throws {
+            counters = try RenderCache.Counters(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            directory = try container.decode(String.self, forKey: .directory)
+            writeError = try container.decodeIfPresent(String.self, forKey: .writeError)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            try counters.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(directory, forKey: .directory)
+            try container.encodeIfPresent(writeError, forKey: .writeError)
+        }
     }
 }

@@ -95,10 +95,7 @@ package final class BatchRunner: @unchecked Sendable {
         report.succeeded = total - report.failed
         report.iconsPerSecond = report.seconds.total > 0 ? (Double(total) / report.seconds.total * 10).rounded() / 10 : 0
         if let cache = renderer.cache {
-            let counters = cache.statistics
-            report.cache = .init(directory: cache.directory, hits: counters.hits, misses: counters.misses,
-                                 stored: counters.stored, dropped: counters.dropped, evicted: counters.evicted,
-                                 writeError: cache.writeError)
+            report.cache = .init(directory: cache.directory, counters: cache.statistics, writeError: cache.writeError)
         }
         return report
     }
