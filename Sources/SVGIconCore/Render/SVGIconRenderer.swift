@@ -229,7 +229,7 @@ public struct SVGIconRenderer {
     private mutating func drawFill(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
                                    into pixmap: inout Pixmap) {
         if let fill = shape.fill,
-           let shader = shader(for: fill.paint, opacity: fill.opacity * opacity, transform: t) {
+           let shader = shader(for: fill.paint, opacity: fill.opacity * opacity, transform: t, shape: shape, stroked: false) {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
@@ -241,7 +241,7 @@ public struct SVGIconRenderer {
                                      into pixmap: inout Pixmap) {
         let path = shape.path
         if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
-           let shader = shader(for: stroke.paint, opacity: stroke.opacity * opacity, transform: t) {
+           let shader = shader(for: stroke.paint, opacity: stroke.opacity * opacity, transform: t, shape: shape, stroked: true) {
             if stroke.nonScaling, let host = fit.inverted() {
                 // Outline in the icon's viewBox space, unaffected by the element's own transforms.
                 let relative = host.concatenating(t)
@@ -254,8 +254,11 @@ public struct SVGIconRenderer {
     }
 
     /// The shader for one paint of one shape; a pattern's tile is drawn first (`PatternShader.swift`).
-    private mutating func shader(for paint: SVGPaint, opacity: Double, transform t: SVGTransform) -> PaintShader? {
-        if case .pattern(let pattern) = paint { return patternShader(pattern, opacity: opacity, transform: t) }
+    private mutating func shader(for paint: SVGPaint, opacity: Double, transform t: SVGTransform, shape: SVGShape,
+                                 stroked: Bool) -> PaintShader? {
+        if case .pattern(let pattern) = paint {
+            return patternShader(pattern, opacity: opacity, transform: t, painting: shape, stroked: stroked)
+        }
         return PaintShader(paint, opacity: opacity, tint: options.tint, transform: t)
     }
 
@@ -265,6 +268,10 @@ public struct SVGIconRenderer {
     var workSoFar: Int { rasterizer.work + bufferWork }
     /// Bytes of offscreen buffers alive now.
     var offscreenBytesInUse: Int { offscreenBytes }
+    /// The pixels the current target covers, in output pixels.
+    var targetRegion: PixelRegion { region }
+    /// viewBox space → pixels (what non-scaling strokes are measured in).
+    var hostTransform: SVGTransform { fit }
 
     /// Counts `work` done for this render elsewhere; `reason` (if any) stops the render.
     mutating func charge(work: Int, stopping reason: String?) {

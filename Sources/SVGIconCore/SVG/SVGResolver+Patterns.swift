@@ -71,6 +71,13 @@ extension SVGResolver {
                      key: "pattern-depth")
             return nil
         }
+        guard activePatterns < SVGIconRenderer.maxPatternDepth else {
+            warnOnce(index, "\(property)=\"url(#\(id))\": patterns are used inside patterns more than \(SVGIconRenderer.maxPatternDepth) deep; \(fallback == nil ? "not painted" : "painted with the fallback")",
+                     key: "pattern-nesting")
+            return fallback
+        }
+        activePatterns += 1
+        defer { activePatterns -= 1 }
         activeReferences.insert(target)
         let saved = (viewportWidth, viewportHeight, clipMode)
         if let viewBox {

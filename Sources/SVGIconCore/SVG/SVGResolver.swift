@@ -43,6 +43,8 @@ public struct SVGResolver {
     var markerReferences: [MarkerReferences] = [MarkerReferences()]
     /// Marker instances placed so far (at most `SVGLimits.markerInstances`).
     var markerInstances = 0
+    /// Patterns being resolved inside one another (at most `SVGIconRenderer.maxPatternDepth`).
+    var activePatterns = 0
     /// Current nesting depth of `resolveNode`.
     private var nesting = 0
     /// A document-wide limit that was passed: the document is refused.
