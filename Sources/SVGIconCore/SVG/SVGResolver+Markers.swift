@@ -134,7 +134,9 @@ extension SVGResolver {
         guard let marker = resolveMarker(target, style: style) else { return }
         for v in vertices {
             guard markerInstances < SVGLimits.markerInstances, budget > marker.cost + 1 else {
-                warnOnce(index, "more than \(SVGLimits.markerInstances) marker instances, or more than \(SVGLimits.elements) elements with them; the rest of the markers are not drawn",
+                warnOnce(index, markerInstances >= SVGLimits.markerInstances
+                         ? "places more than \(SVGLimits.markerInstances) markers in the document; the rest of the markers are not drawn"
+                         : "its markers would take the document past \(SVGLimits.elements) elements; the rest of the markers are not drawn",
                          key: "marker-limit")
                 return
             }
