@@ -179,6 +179,32 @@ struct MarkerPatternTests {
         #expect(try instances(heavy).count < 510 && instances(heavy).count > 490)
     }
 
+    @Test("context-fill and context-stroke: the marked shape's paints in a marker, the use's under a use, none elsewhere")
+    func contextPaint() throws {
+        let result = try resolve([
+            marker("m", content: [el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke"), ("stroke", "context-fill")])]),
+            el("symbol", [("id", "s")], [el("rect", [("width", "2"), ("height", "2"), ("fill", "context-fill"), ("stroke", "context-stroke")])]),
+            el("path", [("d", "M0 0 L10 0"), ("fill", "gold"), ("stroke", "red"), ("marker-end", "url(#m)")]),
+            el("use", [("href", "#s"), ("fill", "green")]),
+            el("rect", [("width", "2"), ("height", "2"), ("fill", "context-fill"), ("stroke", "blue")]),
+        ])
+        #expect(result.warnings.isEmpty)
+        func firstShape(_ layer: SVGIconLayer) -> SVGShape? {
+            switch layer.content {
+            case .shape(let s): return s
+            case .group(let children): return children.lazy.compactMap { firstShape($0) }.first
+            }
+        }
+        let m = try #require(try instances(result).first)
+        let inMarker = try #require(firstShape(m))
+        #expect(inMarker.fill?.paint == .color(SVGColor(red: 255, green: 0, blue: 0)))
+        #expect(inMarker.stroke?.paint == .color(SVGColor(red: 255, green: 215, blue: 0)))
+        let inUse = try #require(firstShape(result.icon.layers[1]))
+        #expect(inUse.fill?.paint == .color(SVGColor(red: 0, green: 128, blue: 0)) && inUse.stroke == nil)
+        let outside = try #require(firstShape(result.icon.layers[2]))
+        #expect(outside.fill == nil && outside.stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)))
+    }
+
     // MARK: Patterns
 
     private func checker(_ attributes: [(String, String)], content: [SVGElement]? = nil) -> SVGElement {

@@ -76,9 +76,15 @@ extension SVGResolver {
         var instances: [SVGIconLayer] = []
         let vertices = MarkerVertices(path)
         if !vertices.isEmpty {
-            if let id = refs.start { placeMarker(id, at: vertices.start, kind: .start, for: index, style: style, into: &instances) }
-            if let id = refs.mid { placeMarker(id, at: vertices.mids, kind: .mid, for: index, style: style, into: &instances) }
-            if let id = refs.end { placeMarker(id, at: vertices.end, kind: .end, for: index, style: style, into: &instances) }
+            if let id = refs.start {
+                placeMarker(id, at: vertices.start, kind: .start, for: index, shape: shape, style: style, into: &instances)
+            }
+            if let id = refs.mid {
+                placeMarker(id, at: vertices.mids, kind: .mid, for: index, shape: shape, style: style, into: &instances)
+            }
+            if let id = refs.end {
+                placeMarker(id, at: vertices.end, kind: .end, for: index, shape: shape, style: style, into: &instances)
+            }
         }
         guard !instances.isEmpty else {
             guard let shape else { return nil }
@@ -114,7 +120,8 @@ extension SVGResolver {
 
     /// Places the marker `id` names at each of `vertices` (point, direction in degrees).
     private mutating func placeMarker(_ id: String, at vertices: [MarkerVertices.Vertex], kind: MarkerKind,
-                                      for index: Int, style: SVGStyle, into instances: inout [SVGIconLayer]) {
+                                      for index: Int, shape: SVGShape?, style: SVGStyle,
+                                      into instances: inout [SVGIconLayer]) {
         guard !vertices.isEmpty else { return }
         let property = kind == .start ? "marker-start" : kind == .mid ? "marker-mid" : "marker-end"
         guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "marker" else {
@@ -131,7 +138,11 @@ extension SVGResolver {
                      key: "marker-depth")
             return
         }
-        guard let marker = resolveMarker(target, style: style) else { return }
+        let savedContext = contextPaints
+        contextPaints = .paints(fill: shape?.fill?.paint, stroke: shape?.stroke?.paint)
+        let resolved = resolveMarker(target, style: style)
+        contextPaints = savedContext
+        guard let marker = resolved else { return }
         for v in vertices {
             guard markerInstances < SVGLimits.markerInstances, budget > marker.cost + 1 else {
                 warnOnce(index, markerInstances >= SVGLimits.markerInstances
@@ -247,6 +258,34 @@ extension SVGResolver {
         case "grad": return n * 0.9
         case "turn": return n * 360
         default: return nil
+        }
+    }
+}
+
+/// What `context-fill` and `context-stroke` refer to.
+enum ContextPaints {
+    /// A marked shape's paints (nil: none).
+    case paints(fill: SVGPaint?, stroke: SVGPaint?)
+    /// The `use` element at this index, whose fill and stroke are resolved when asked for.
+    case use(Int, fill: PaintValue, stroke: PaintValue, color: SVGColor?)
+}
+
+extension SVGResolver {
+    /// The context element's fill (or stroke); none outside markers and `use`.
+    mutating func contextPaint(_ fill: Bool) -> SVGPaint? {
+        switch contextPaints {
+        case nil:
+            return nil
+        case .paints(let f, let s)?:
+            return fill ? f : s
+        case .use(let index, let f, let s, let color)?:
+            // Resolved in the use's own context (a use inside a use refers to the outer one's).
+            var style = SVGStyle()
+            style.color = color
+            let saved = contextPaints
+            contextPaints = nil
+            defer { contextPaints = saved }
+            return resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
         }
     }
 }

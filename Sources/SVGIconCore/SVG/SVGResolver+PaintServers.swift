@@ -1,7 +1,10 @@
 /// Gradients (and, in SVGResolver+Patterns.swift, patterns): `url(#id)` paints resolved with `href` inheritance of attributes and stops.
 extension SVGResolver {
     mutating func resolvePaint(_ value: PaintValue, for index: Int, property: String, style: SVGStyle) -> SVGPaint? {
-        guard case .reference(let id, let fallback) = value else { return style.resolve(value) }
+        guard case .reference(let id, let fallback) = value else {
+            if value == .contextFill || value == .contextStroke { return contextPaint(value == .contextFill) }
+            return style.resolve(value)
+        }
         let fallbackPaint = style.resolve(fallbackValue(fallback))
         guard let target = tree.node(id: id) else {
             if fallback == nil {

@@ -45,6 +45,9 @@ public struct SVGResolver {
     var markerInstances = 0
     /// Patterns being resolved inside one another (at most `SVGIconRenderer.maxPatternDepth`).
     var activePatterns = 0
+    /// What `context-fill` and `context-stroke` paint here: the marked shape's paints inside a marker, the
+    /// `use`'s inside what it draws (SVGResolver+Markers.swift).
+    var contextPaints: ContextPaints? = nil
     /// Current nesting depth of `resolveNode`.
     private var nesting = 0
     /// A document-wide limit that was passed: the document is refused.
@@ -275,7 +278,12 @@ public struct SVGResolver {
             return nil
         }
         activeUses.append(target)
-        defer { activeUses.removeLast() }
+        let savedContext = contextPaints
+        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color)
+        defer {
+            activeUses.removeLast()
+            contextPaints = savedContext
+        }
         let x = length(index, "x", axis: .x), y = length(index, "y", axis: .y)
         let offset = SVGTransform.translation(x, y)
         let targetNode = tree.nodes[target]

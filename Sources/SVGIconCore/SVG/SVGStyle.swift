@@ -5,6 +5,9 @@ enum PaintValue: Hashable, Sendable {
     case currentColor
     /// `url(#id)` with an optional fallback used when the reference cannot be drawn.
     case reference(id: String, fallback: FallbackPaint?)
+    /// SVG 2's `context-fill` / `context-stroke`: the fill or stroke of the element a marker is placed on, or
+    /// of the `use` that draws the content (`SVGResolver.contextPaints`).
+    case contextFill, contextStroke
 
     enum FallbackPaint: Hashable, Sendable {
         case none, currentColor, color(SVGColor)
@@ -20,6 +23,8 @@ enum PaintValue: Hashable, Sendable {
         if asciiEqualsIgnoringCase(text, "currentcolor") { return .currentColor }
         if !asciiHasPrefixIgnoringCase(text, "url(") {
             if let c = SVGColor(css: text) { return .color(c) }
+            if asciiEqualsIgnoringCase(text, "context-fill") { return .contextFill }
+            if asciiEqualsIgnoringCase(text, "context-stroke") { return .contextStroke }
             return nil
         }
         return parseGeneral(text)
@@ -106,6 +111,7 @@ struct SVGStyle: Sendable {
         case .none: return nil
         case .color(let c): return .color(c)
         case .currentColor: return color.map { .color($0) } ?? .tint
+        case .contextFill, .contextStroke: return nil  // only `SVGResolver.resolvePaint` knows the context
         case .reference(_, let fallback):
             switch fallback {
             case .none?, nil: return nil
