@@ -21,6 +21,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // zlib (already there as libpng's dependency), for reading gzip-compressed `.svgz` files.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // PNG writing through libpng's full API (row filters and zlib level chosen for icons); libpng's
         // longjmp error handling stays inside this C target.
         .target(name: "CPNGWriter", dependencies: ["CLibPNG"]),
@@ -30,7 +36,7 @@ let package = Package(
         // No C import, no Foundation.
         .target(name: "SVGIconCore"),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
-        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter"]),
+        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CZlib"]),
         // The tools the commands are made of (batch, golden, sheet, inspect, Swift code, bench): a
         // package-internal target, not a product, so an app sees none of it.
         .target(name: "SVGIconTools", dependencies: ["SVGIconCore", "SVGIconKit"]),
