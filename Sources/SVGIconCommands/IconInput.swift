@@ -23,14 +23,20 @@ struct IconInput {
                 return IconInput(result: try SVGDocumentParser.parse(bytes, file: "<stdin>", options: options), bytes: bytes,
                                  stem: "icon", file: "<stdin>")
             }
-            if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
+            // A file that exists as given is that file; otherwise NAME is looked up in the icon folders as
+            // the library's `SVGFileLoader.path(named:)` does (bell, bell.svg, nav/bell all work there).
+            let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: options)
+            let exists = FileManager.default.fileExists(atPath: input)
+            let lower = input.lowercased()
+            let looksLikePath = lower.hasSuffix(".svg") || lower.hasSuffix(".svgz") || input.contains("/")
+            if exists || (looksLikePath && (input.hasPrefix("/") || loader.path(named: input) == nil)) {
                 let stem = IconFolder.iconName(of: input)
                 let loaded = try SVGFileLoader(searchPaths: [], options: options).loadWithBytes(file: input)
                 return IconInput(result: loaded.result, bytes: loaded.bytes, stem: stem.isEmpty ? "icon" : stem, file: input)
             }
-            let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: options)
             let loaded = try loader.loadWithBytes(named: input)
-            return IconInput(result: loaded.result, bytes: loaded.bytes, stem: input, file: loader.path(named: input) ?? input)
+            return IconInput(result: loaded.result, bytes: loaded.bytes, stem: IconFolder.iconName(of: input),
+                             file: loader.path(named: input) ?? input)
         } catch {
             throw CLIError.failed(error.description)
         }
