@@ -88,7 +88,8 @@ public struct CachedIconRenderer: Sendable {
         } catch {
             throw .encode(error)
         }
-        let usesTint = parsed.icon.usesTint
+        // Recoloured, every paint takes the tint (a template image, for asset catalogs).
+        let usesTint = options.recolor || parsed.icon.usesTint
         if let cache, let key {
             cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
         }

@@ -1,7 +1,8 @@
 /// SVG bytes → `SVGParseResult`: libxml2 reads the XML into a `DocumentTree`, the core's resolver builds
 /// the icon.
 public enum SVGDocumentParser {
-    /// Parses an SVG document. `file` only names the source in errors and warnings.
+    /// Parses an SVG document (gzip-compressed `.svgz` too). `file` only names the source in errors and
+    /// warnings. A PNG, JPEG, GIF, PDF or archive is refused with what it is, before any XML parsing.
     public static func parse(_ bytes: [UInt8], file: String = "<memory>",
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let tree = try XMLDocumentReader.readTree(bytes, file: file)
