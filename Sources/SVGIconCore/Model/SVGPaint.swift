@@ -8,6 +8,8 @@ public enum SVGPaint: Hashable, Sendable {
     // as large as a radial gradient, copied at that size wherever a shape is.
     indirect case linearGradient(SVGLinearGradient)
     indirect case radialGradient(SVGRadialGradient)
+    /// A raster image (`<image>`), stretched over its destination rectangle.
+    indirect case image(SVGImagePaint)
 
     /// The baked colour, or nil when the paint takes the tint or is a gradient (the app's
     /// `SVGIconLayer.color` convention).
@@ -23,6 +25,7 @@ public enum SVGPaint: Hashable, Sendable {
         case .color: return false
         case .linearGradient(let g): return g.stops.contains { $0.color == nil }
         case .radialGradient(let g): return g.stops.contains { $0.color == nil }
+        case .image: return false
         }
     }
 }

@@ -2,6 +2,10 @@
 public struct SVGParseResult: Hashable, Sendable {
     public var icon: SVGIconDefinition
     public var warnings: [SVGWarning]
+    /// Files `<image>` elements read (nested SVG images included): the pixels depend on them too.
+    public var imageFiles: [String] = []
+    /// What the images cost against `SVGImageOptions.maxTotalPixels` (nested SVG images included).
+    public var imageCost = 0
 }
 
 /// Turns an SVG element tree into an `SVGIconDefinition`, the way usvg does for resvg: applies the CSS
@@ -14,9 +18,12 @@ public struct SVGResolver {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
         /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.
         public var tintOverridesColor: Bool
+        /// How `<image>` elements are loaded (data URIs, files, limits); without a loader they are skipped.
+        public var images: SVGImageOptions
 
-        public init(tintOverridesColor: Bool = false) {
+        public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions()) {
             self.tintOverridesColor = tintOverridesColor
+            self.images = images
         }
     }
 
@@ -61,6 +68,8 @@ public struct SVGResolver {
     private var documentStyles: [Int: SVGStyle] = [:]
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
+    /// Images decoded so far (per element) and what they cost (see `SVGResolver+Image`).
+    var images = ImageState()
 
     /// Elements that draw nothing themselves and are skipped silently.
     static let definitionElements: Set<String> = [
@@ -122,7 +131,8 @@ public struct SVGResolver {
             resolver.warnings.append(SVGWarning(line: 0, element: "svg",
                                                 message: "\(resolver.droppedWarnings) more warnings not shown"))
         }
-        return SVGParseResult(icon: icon, warnings: resolver.warnings)
+        return SVGParseResult(icon: icon, warnings: resolver.warnings, imageFiles: resolver.images.files,
+                              imageCost: resolver.images.cost)
     }
 
     private init(tree: consuming DocumentTree, options: Options) {
@@ -214,9 +224,11 @@ public struct SVGResolver {
         case .g, .a, .switch, .use, .svg, .path, .rect, .circle, .ellipse, .line, .polyline, .polygon:
             break
         case .other:
-            // text, image, foreignObject and anything unknown.
-            warnOnce(index, "not supported; skipped")
-            return nil
+            // text, foreignObject and anything unknown; images are drawn (SVGResolver+Image).
+            guard name == "image" else {
+                warnOnce(index, "not supported; skipped")
+                return nil
+            }
         }
         if limitError == nil, tree.cascadeWork > DocumentTree.maxCascadeWork {
             limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
@@ -253,6 +265,9 @@ public struct SVGResolver {
         case .svg:
             guard let inner = resolveNestedViewport(index, style: style, width: nil, height: nil) else { return nil }
             layer = SVGIconLayer(content: .group([inner]), transform: transform, opacity: style.opacity, elementName: name)
+        case .other:
+            guard let content = resolveImage(index, style: style) else { return nil }
+            layer = SVGIconLayer(content: content, transform: transform, opacity: style.opacity, elementName: name)
         default:
             guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
             layer = SVGIconLayer(content: .shape(shape), transform: transform, opacity: style.opacity, elementName: name)

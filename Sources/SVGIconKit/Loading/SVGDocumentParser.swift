@@ -4,6 +4,7 @@ public enum SVGDocumentParser {
     public static func parse(_ bytes: [UInt8], file: String = "<memory>",
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let nodes = try XMLDocumentReader.readNodes(bytes, file: file)
+        let options = KitImageLoader.options(options, file: file)  // images: libpng, files next to the SVG
         let rootNamespace = nodes.rootNamespace
         do {
             return try SVGResolver.resolve(consume nodes, options: options)

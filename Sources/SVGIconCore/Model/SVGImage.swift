@@ -1,0 +1,76 @@
+/// Decoded pixels of a raster image: premultiplied sRGB RGBA8, row by row from the top.
+///
+/// Guarantees: width and height positive, `samples.count == width * height * 4`, every colour channel
+/// at most its alpha.
+public struct SVGImagePixels: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    public let width: Int
+    public let height: Int
+    public let samples: [UInt8]
+
+    /// Pixels that are already premultiplied; nil when the sizes do not match or a channel exceeds alpha.
+    public init?(width: Int, height: Int, premultipliedRGBA samples: [UInt8]) {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, count <= Int.max / 4, samples.count == count * 4 else { return nil }
+        var i = 0
+        while i < samples.count {
+            let a = samples[i + 3]
+            guard samples[i] <= a, samples[i + 1] <= a, samples[i + 2] <= a else { return nil }
+            i += 4
+        }
+        self.width = width
+        self.height = height
+        self.samples = samples
+    }
+
+    /// Premultiplies straight-alpha RGBA8 (what PNG and JPEG decoders produce), rounding to nearest.
+    public init?(width: Int, height: Int, straightRGBA samples: [UInt8]) {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, count <= Int.max / 4, samples.count == count * 4 else { return nil }
+        var out = samples
+        out.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = UInt32(p[i + 3])
+                if a < 255 {
+                    for k in 0..<3 { p[i + k] = UInt8((UInt32(p[i + k]) * a + 127) / 255) }
+                }
+                i += 4
+            }
+        }
+        self.width = width
+        self.height = height
+        self.samples = out
+    }
+
+    public var description: String { "\(width)×\(height) pixels" }
+    public var debugDescription: String { "SVGImagePixels(\(width)×\(height))" }
+}
+
+/// How an image is resampled (`image-rendering`).
+public enum SVGImageSmoothing: String, Hashable, Sendable {
+    /// Bilinear interpolation (`auto`, `optimizeQuality`, `smooth`, `high-quality`).
+    case smooth
+    /// The nearest pixel (`pixelated`, `crisp-edges`, `optimizeSpeed`), as resvg does.
+    case pixelated
+}
+
+/// A raster image as a paint: the whole image is stretched over the destination rectangle (in the user
+/// space of the shape it fills); the shape's path — the `<image>`'s viewport, or the part of it the
+/// image covers — says which part is drawn. Outside the destination the edge pixels repeat (resvg's pad),
+/// so a path that strays past it by a rounding error gets no seam.
+public struct SVGImagePaint: Hashable, Sendable, CustomStringConvertible {
+    public var pixels: SVGImagePixels
+    public var x: Double, y: Double, width: Double, height: Double
+    public var smoothing: SVGImageSmoothing
+
+    public init(pixels: SVGImagePixels, x: Double, y: Double, width: Double, height: Double,
+                smoothing: SVGImageSmoothing = .smooth) {
+        self.pixels = pixels
+        self.x = x; self.y = y; self.width = width; self.height = height
+        self.smoothing = smoothing
+    }
+
+    public var description: String {
+        "image(\(pixels.width)×\(pixels.height) at \(x),\(y) \(width)×\(height)\(smoothing == .pixelated ? ", pixelated" : ""))"
+    }
+}

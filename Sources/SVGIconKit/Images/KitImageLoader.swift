@@ -1,0 +1,105 @@
+internal import CLibPNG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The image loader SVGIconKit gives the resolver: PNG through libpng's simplified API, JPEG through
+/// libjpeg (when built with it), files through `FileIO` with links followed and checked against the
+/// allowed folders, SVG images through `SVGDocumentParser` (libxml2).
+public enum KitImageLoader {
+    /// The loader; its name is part of every render cache key (bump it when decoding changes pixels).
+    public static let loader = SVGImageLoader(name: "svgicon-kit-1", decode: decode, readFile: readFile, parseSVG: parseSVG)
+
+    /// `options` with the kit's loader (when none is set) and, for an SVG read from `file`, that file's
+    /// folder as the folder relative image paths start from and stay in. `file` names like `<stdin>` and
+    /// `<memory>` are not files: their relative image paths are refused.
+    public static func options(_ options: SVGResolver.Options, file: String) -> SVGResolver.Options {
+        var options = options
+        if options.images.loader == nil { options.images.loader = loader }
+        if options.images.baseFolder == nil, !file.hasPrefix("<"), !file.isEmpty {
+            let absolute = FileIO.absolutePath(file)
+            let folder = SVGImageOptions.folder(of: absolute)
+            options.images.baseFolder = folder
+            options.images.rootFolders = [folder] + options.images.rootFolders.map(FileIO.absolutePath)
+            if options.images.chain.isEmpty { options.images.chain = [absolute] }
+        }
+        return options
+    }
+
+    @Sendable static func decode(_ data: [UInt8], _ format: SVGImageFormat) -> Result<SVGImagePixels, SVGImageLoadFailure> {
+        switch format {
+        case .png: return decodePNG(data)
+        case .jpeg: return JPEGDecoder.decode(data)
+        default: return .failure(SVGImageLoadFailure("\(format.rawValue) is not a raster format svgicon decodes"))
+        }
+    }
+
+    /// PNG → premultiplied RGBA8 (libpng converts every colour type and bit depth to 8-bit RGBA).
+    static func decodePNG(_ data: [UInt8]) -> Result<SVGImagePixels, SVGImageLoadFailure> {
+        data.withUnsafeBytes { raw -> Result<SVGImagePixels, SVGImageLoadFailure> in
+            var image = png_image()
+            image.version = SVGICON_PNG_IMAGE_VERSION
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                return .failure(failure(&image, "not a readable PNG"))
+            }
+            image.format = SVGICON_PNG_FORMAT_RGBA
+            let width = Int(image.width), height = Int(image.height)
+            guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else {
+                png_image_free(&image)
+                return .failure(SVGImageLoadFailure("PNG size \(width)×\(height) is out of range"))
+            }
+            var pixels = [UInt8](repeating: 0, count: svgicon_png_image_size(&image))
+            let finished = pixels.withUnsafeMutableBytes { out in
+                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+            }
+            guard finished != 0 else { return .failure(failure(&image, "PNG decoding failed")) }
+            guard let result = SVGImagePixels(width: width, height: height, straightRGBA: pixels) else {
+                return .failure(SVGImageLoadFailure("PNG decoding returned \(pixels.count) bytes for \(width)×\(height)"))
+            }
+            return .success(result)
+        }
+    }
+
+    private static func failure(_ image: inout png_image, _ fallback: String) -> SVGImageLoadFailure {
+        let message = withUnsafeBytes(of: &image.message) { raw -> String in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        png_image_free(&image)
+        return SVGImageLoadFailure(message.isEmpty ? fallback : "\(fallback): \(message)")
+    }
+
+    /// Reads an allowed file: once links are followed it must still lie inside one of `roots` (a link in
+    /// the SVG's folder that points elsewhere is refused).
+    @Sendable static func readFile(_ path: String, _ roots: [String], _ limit: Int) -> Result<[UInt8], SVGImageLoadFailure> {
+        guard let real = realPath(path) else {
+            return .failure(SVGImageLoadFailure(errno == ENOENT || errno == ENOTDIR ? "no such file" : "cannot open: \(String(cString: strerror(errno)))"))
+        }
+        if !roots.isEmpty {
+            let realRoots = roots.map { realPath($0) ?? $0 }
+            guard realRoots.contains(where: { SVGImageOptions.path(real, isInside: $0) }) else {
+                return .failure(SVGImageLoadFailure("it links to \(real), outside the allowed folders"))
+            }
+        }
+        do {
+            return .success(try FileIO.read(real, limit: limit))
+        } catch {
+            return .failure(SVGImageLoadFailure(error.reason))
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    @Sendable static func parseSVG(_ data: [UInt8], _ file: String, _ options: SVGResolver.Options) -> Result<SVGParseResult, SVGImageLoadFailure> {
+        do {
+            return .success(try SVGDocumentParser.parse(data, file: file, options: options))
+        } catch {
+            return .failure(SVGImageLoadFailure(error.reason))
+        }
+    }
+}
