@@ -41,7 +41,9 @@ struct BatchCommand: CLICommand {
             case "--jobs", "-j": command.request.jobs = try reader.integer(for: o, range: 1...256)
             case "--json": command.json = true
             case "--quiet", "-q": command.quiet = true
-            default: return try command.cache.read(o, from: &reader)
+            default:
+                if try ImageArguments.read(o, from: &reader, into: &command.request.parsing) { return true }
+                return try command.cache.read(o, from: &reader)
             }
             return true
         }

@@ -15,6 +15,7 @@ extension HelpText {
                              'rgb(10,132,255)' keeps its commas. Quote colours that start with #.
       -b, --background COLOR Paint a background (default transparent)
       --force-tint           currentColor takes the tint even where a file sets its own `color`
+    \(ImageArguments.help)
 
     WHERE IT GOES
       -o, --out DIR          Output folder (created if missing)

@@ -51,6 +51,7 @@ enum HelpText {
                              Quote colours that start with # — an unquoted # starts a shell comment.
       --force-tint           currentColor takes the tint even where the file sets its own `color`
                              (KDE/Papirus ColorScheme classes do); by default the file's colour wins
+    \(ImageArguments.help)
 
     INPUT AND OUTPUT
       --icons DIR            Folder to look up NAME in (repeatable; default ./Icons)

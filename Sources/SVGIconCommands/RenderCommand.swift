@@ -28,6 +28,7 @@ struct RenderCommand: CLICommand {
     var quiet = false
     var forceTint = false
     var cache = CacheArguments()
+    var parsing = SVGResolver.Options()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         var reader = ArgumentReader(arguments, command: name)
@@ -52,6 +53,7 @@ struct RenderCommand: CLICommand {
                 case "--quiet", "-q": command.quiet = true
                 case "--force-tint": command.forceTint = true
                 default:
+                    if try ImageArguments.read(o, from: &reader, into: &command.parsing) { continue }
                     guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
                 }
             }
@@ -76,7 +78,11 @@ struct RenderCommand: CLICommand {
         return command
     }
 
-    var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
+    var resolveOptions: SVGResolver.Options {
+        var options = parsing
+        options.tintOverridesColor = forceTint
+        return options
+    }
 
     func run(_ io: CommandOutput) throws(CLIError) {
         let loaded = try IconInput.load(input, iconFolders: iconFolders, options: resolveOptions)

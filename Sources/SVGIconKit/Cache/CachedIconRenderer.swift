@@ -73,7 +73,8 @@ public struct CachedIconRenderer: Sendable {
             throw .encode(error)
         }
         let usesTint = parsed.icon.usesTint
-        if let cache, let key {
+        // An icon whose images come from files is not stored: the key digests only the SVG's own bytes.
+        if let cache, let key, parsed.imageFiles.isEmpty {
             cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
         }
         return Output(png: png, usesTint: usesTint, warnings: parsed.warnings, fromCache: false)

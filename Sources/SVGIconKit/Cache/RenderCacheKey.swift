@@ -37,6 +37,7 @@ public struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             background \(color(options.background))
             curve-tolerance \(bits(options.curveTolerance))
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
+            images \(parsing.images.cacheDescription)
             encoding png-rgba8-straight
 
             """

@@ -157,9 +157,13 @@ extension SVGResolver {
                 return nil
             case .success(let uri):
                 data = uri.data
-                format = SVGImageFormat.sniff(uri.data) ?? SVGImageFormat(mediaType: uri.mediaType)
+                format = SVGImageFormat.sniff(uri.data)
                 if format == nil {
-                    warn(index, "data: URI of type \(uri.mediaType) is not an image svgicon reads (PNG, JPEG or SVG); skipped")
+                    if let named = SVGImageFormat(mediaType: uri.mediaType) {
+                        warn(index, "the data: URI says \(uri.mediaType), but its data is not a \(named.rawValue.uppercased()) image; skipped")
+                    } else {
+                        warn(index, "data: URI of type \(uri.mediaType) is not an image svgicon reads (PNG, JPEG or SVG); skipped")
+                    }
                     return nil
                 }
             }
