@@ -21,6 +21,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // JPEG decoding for <image> (Illustrator and Figma embed photos as JPEG); libjpeg's longjmp error
+        // handling stays inside the CJPEGReader C target.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .target(name: "CJPEGReader", dependencies: ["CLibJPEG"]),
         // PNG writing through libpng's full API (row filters and zlib level chosen for icons); libpng's
         // longjmp error handling stays inside this C target.
         .target(name: "CPNGWriter", dependencies: ["CLibPNG"]),
@@ -30,7 +38,7 @@ let package = Package(
         // No C import, no Foundation.
         .target(name: "SVGIconCore"),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
-        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter"]),
+        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CJPEGReader"]),
         // The command-line interface as a testable library.
         .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit"]),
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
