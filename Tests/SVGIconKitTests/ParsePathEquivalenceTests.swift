@@ -28,7 +28,8 @@ struct ParsePathEquivalenceTests {
             let element = Result { () throws(SVGLoadError) in try XMLDocumentReader.read(bytes, file: "f.svg") }
             switch (direct, element) {
             case (.success(let parsed), .success(let root)):
-                let resolved = try SVGResolver.resolve(root)
+                // The parser gives the resolver the kit's image loader; the element path gets the same.
+                let resolved = try SVGResolver.resolve(root, options: KitImageLoader.options(SVGResolver.Options(), file: "f.svg"))
                 #expect(parsed == resolved, "\(path)")
             case (.failure(let error), .failure(let xmlError)):
                 #expect(error == xmlError, "\(path)")

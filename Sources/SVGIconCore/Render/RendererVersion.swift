@@ -3,5 +3,6 @@
 ///
 /// Bump `current` whenever a change alters any output pixel (a golden re-recording is the usual sign).
 public enum RendererVersion {
-    public static let current = "svgicon-render-2"
+    /// 3: `<image>` is drawn (PNG, JPEG, SVG) instead of skipped.
+    public static let current = "svgicon-render-3"
 }

@@ -7,6 +7,11 @@ public struct DataURI: Hashable, Sendable {
     public var mediaType: String
     public var data: [UInt8]
 
+    public init(mediaType: String, data: [UInt8]) {
+        self.mediaType = mediaType
+        self.data = data
+    }
+
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// No comma after the media type.
         case noComma
