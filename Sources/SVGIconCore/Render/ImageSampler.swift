@@ -1,8 +1,9 @@
 /// Samples an `SVGImagePaint` at device pixel centres: the pixel centre is mapped back into the image's
 /// own pixel grid (pixel (i, j) covers [i, i+1) × [j, j+1)) and read bilinearly between the four nearest
 /// pixel centres, or from the nearest pixel for `pixelated`. Beyond the image's edge the edge pixels
-/// repeat (pad), as resvg's pattern does.
-struct ImageSampler {
+/// repeat (pad), as resvg's pattern does. A class: `PaintShader.Kind` holds one reference to it and stays
+/// as small as the gradients' payloads.
+final class ImageSampler {
     let pixels: SVGImagePixels
     /// Device pixel → image pixel coordinates.
     let inverse: SVGTransform

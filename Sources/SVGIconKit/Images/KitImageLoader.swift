@@ -10,20 +10,18 @@ import Darwin
 /// allowed folders, SVG images through `SVGDocumentParser` (libxml2).
 public enum KitImageLoader {
     /// The loader; its name is part of every render cache key (bump it when decoding changes pixels).
-    public static let loader = SVGImageLoader(name: "svgicon-kit-1", decode: decode, readFile: readFile, parseSVG: parseSVG)
+    public static let loader = SVGImageLoader(name: "svgicon-kit-1", decode: decode, readFile: readFile, parseSVG: parseSVG,
+                                              absolutePath: { FileIO.absolutePath($0) })
 
-    /// `options` with the kit's loader (when none is set) and, for an SVG read from `file`, that file's
-    /// folder as the folder relative image paths start from and stay in. `file` names like `<stdin>` and
-    /// `<memory>` are not files: their relative image paths are refused.
+    /// `options` with the kit's loader (when none is set) and, for an SVG read from `file`, that file as
+    /// the document whose folder relative image paths start from and stay in (worked out only when an
+    /// image names a file). `file` names like `<stdin>` and `<memory>` are not files: their relative
+    /// image paths are refused.
     public static func options(_ options: SVGResolver.Options, file: String) -> SVGResolver.Options {
         var options = options
         if options.images.loader == nil { options.images.loader = loader }
-        if options.images.baseFolder == nil, !file.hasPrefix("<"), !file.isEmpty {
-            let absolute = FileIO.absolutePath(file)
-            let folder = SVGImageOptions.folder(of: absolute)
-            options.images.baseFolder = folder
-            options.images.rootFolders = [folder] + options.images.rootFolders.map(FileIO.absolutePath)
-            if options.images.chain.isEmpty { options.images.chain = [absolute] }
+        if options.images.baseFolder == nil, options.images.documentPath == nil, !file.isEmpty, !file.hasPrefix("<") {
+            options.images.documentPath = file
         }
         return options
     }

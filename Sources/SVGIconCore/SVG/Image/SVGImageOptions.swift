@@ -9,8 +9,9 @@ public struct SVGImageLoadFailure: Error, Hashable, Sendable, CustomStringConver
 /// with libpng, its file reader and its XML reader): decoding raster images, reading files, parsing SVG.
 ///
 /// Two loaders are equal when their `name`s are: the name stands for what the functions do (it is part
-/// of a render cache key through `SVGResolver.Options`).
-public struct SVGImageLoader: Hashable, Sendable {
+/// of a render cache key through `SVGResolver.Options`). A class, so that copying the resolver's options
+/// (for every icon parsed) retains one reference instead of five.
+public final class SVGImageLoader: Hashable, Sendable {
     public let name: String
     /// Decodes PNG/JPEG bytes whose header size has already been checked against the limits.
     public let decode: @Sendable (_ data: [UInt8], _ format: SVGImageFormat) -> Result<SVGImagePixels, SVGImageLoadFailure>
@@ -19,15 +20,20 @@ public struct SVGImageLoader: Hashable, Sendable {
     public let readFile: (@Sendable (_ path: String, _ roots: [String], _ limit: Int) -> Result<[UInt8], SVGImageLoadFailure>)?
     /// Parses an SVG document (an image that is itself SVG) with `options`.
     public let parseSVG: (@Sendable (_ data: [UInt8], _ file: String, _ options: SVGResolver.Options) -> Result<SVGParseResult, SVGImageLoadFailure>)?
+    /// A path made absolute (against the working directory), `.` and `..` worked out by name; used for
+    /// `SVGImageOptions.documentPath` and `rootFolders`, only when an image names a file.
+    public let absolutePath: (@Sendable (_ path: String) -> String)?
 
     public init(name: String,
                 decode: @escaping @Sendable (_ data: [UInt8], _ format: SVGImageFormat) -> Result<SVGImagePixels, SVGImageLoadFailure>,
                 readFile: (@Sendable (_ path: String, _ roots: [String], _ limit: Int) -> Result<[UInt8], SVGImageLoadFailure>)? = nil,
-                parseSVG: (@Sendable (_ data: [UInt8], _ file: String, _ options: SVGResolver.Options) -> Result<SVGParseResult, SVGImageLoadFailure>)? = nil) {
+                parseSVG: (@Sendable (_ data: [UInt8], _ file: String, _ options: SVGResolver.Options) -> Result<SVGParseResult, SVGImageLoadFailure>)? = nil,
+                absolutePath: (@Sendable (_ path: String) -> String)? = nil) {
         self.name = name
         self.decode = decode
         self.readFile = readFile
         self.parseSVG = parseSVG
+        self.absolutePath = absolutePath
     }
 
     public static func == (a: SVGImageLoader, b: SVGImageLoader) -> Bool { a.name == b.name }
@@ -42,8 +48,12 @@ public struct SVGImageOptions: Hashable, Sendable {
     /// own; SVGIconKit's parser fills this in).
     public var loader: SVGImageLoader?
     /// The folder relative paths start from: the SVG file's own folder, as an absolute path. nil when the
-    /// SVG was not read from a file (then relative paths are refused).
+    /// SVG was not read from a file (then relative paths are refused), or when `documentPath` gives it.
     public var baseFolder: String?
+    /// The SVG file's path as it was named (perhaps relative). When `baseFolder` is nil, the loader's
+    /// `absolutePath` turns it into `baseFolder` (also the first of `rootFolders` and of `chain`) — only
+    /// once an image names a file, so that parsing icons without images costs nothing for it.
+    public var documentPath: String?
     /// Absolute folders a file may lie in: the top-level SVG's folder and any the user named.
     public var rootFolders: [String]
     /// Absolute paths are read (anywhere) only when this is true.
@@ -69,13 +79,14 @@ public struct SVGImageOptions: Hashable, Sendable {
     /// What one nested SVG document counts against `maxTotalPixels`.
     public static let nestedDocumentCost = 1 << 16
 
-    public init(loader: SVGImageLoader? = nil, baseFolder: String? = nil, rootFolders: [String] = [],
+    public init(loader: SVGImageLoader? = nil, baseFolder: String? = nil, documentPath: String? = nil, rootFolders: [String] = [],
                 allowsAbsolutePaths: Bool = false, maxPixels: Int = SVGImageOptions.defaultMaxPixels,
                 maxTotalPixels: Int = SVGImageOptions.defaultMaxTotalPixels,
                 maxDataBytes: Int = SVGImageOptions.defaultMaxDataBytes, maxDepth: Int = SVGImageOptions.defaultMaxDepth,
                 depth: Int = 0, chain: [String] = []) {
         self.loader = loader
         self.baseFolder = baseFolder
+        self.documentPath = documentPath
         self.rootFolders = rootFolders
         self.allowsAbsolutePaths = allowsAbsolutePaths
         self.maxPixels = maxPixels
@@ -84,6 +95,19 @@ public struct SVGImageOptions: Hashable, Sendable {
         self.maxDepth = maxDepth
         self.depth = depth
         self.chain = chain
+    }
+
+    /// With `documentPath` worked out into `baseFolder`, `rootFolders` and `chain` (absolute paths).
+    public func resolvingDocumentPath() -> SVGImageOptions {
+        guard baseFolder == nil, let documentPath, let absolute = loader?.absolutePath else { return self }
+        var options = self
+        let file = absolute(documentPath)
+        let folder = SVGImageOptions.folder(of: file)
+        options.baseFolder = folder
+        options.rootFolders = [folder] + rootFolders.map(absolute)
+        if options.chain.isEmpty { options.chain = [file] }
+        options.documentPath = nil
+        return options
     }
 
     /// The user's choices that change pixels, one line (for a render cache key).

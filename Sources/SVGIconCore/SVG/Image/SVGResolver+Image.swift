@@ -141,7 +141,7 @@ extension SVGResolver {
 
     /// Reads and decodes what `href` names; nil (with a warning) when it cannot be drawn.
     private mutating func loadImage(_ index: Int, href: String) -> LoadedImage? {
-        let imageOptions = options.images
+        var imageOptions = options.images
         guard let loader = imageOptions.loader else {
             warnOnce(index, "images are not decoded here (no image loader in SVGResolver.Options.images); skipped",
                      key: "no-loader")
@@ -168,6 +168,7 @@ extension SVGResolver {
                 }
             }
         } else {
+            imageOptions = imageOptions.resolvingDocumentPath()
             let target: (path: String, roots: [String])
             switch imageOptions.filePath(for: href) {
             case .failure(let failure):
@@ -207,7 +208,7 @@ extension SVGResolver {
             warn(index, "\(format.rawValue.uppercased()) images are not supported (PNG, JPEG and SVG are); skipped")
             return nil
         case .svg:
-            return loadNestedSVG(index, data: data, file: file, loader: loader)
+            return loadNestedSVG(index, data: data, file: file, loader: loader, images: imageOptions)
         case .png, .jpeg:
             let name = format == .png ? "PNG" : "JPEG"
             guard let size = SVGImageFormat.headerSize(of: data, format: format) else {
@@ -243,8 +244,10 @@ extension SVGResolver {
     }
 
     /// An SVG image: parsed and resolved as a document of its own, one level deeper.
-    private mutating func loadNestedSVG(_ index: Int, data: [UInt8], file: String?, loader: SVGImageLoader) -> LoadedImage? {
+    private mutating func loadNestedSVG(_ index: Int, data: [UInt8], file: String?, loader: SVGImageLoader,
+                                        images imageOptions: SVGImageOptions) -> LoadedImage? {
         var nested = options
+        nested.images = imageOptions
         nested.images.depth += 1
         guard nested.images.depth <= nested.images.maxDepth else {
             warn(index, "SVG images nest more than \(options.images.maxDepth) levels deep (an image that embeds itself?); skipped")
