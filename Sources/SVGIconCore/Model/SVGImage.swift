@@ -70,7 +70,13 @@ public struct SVGImagePaint: Hashable, Sendable, CustomStringConvertible {
         self.smoothing = smoothing
     }
 
+    /// `4×4 pixels at 1,1 size 10×10` (user units to three decimals; `, pixelated` for nearest sampling).
     public var description: String {
-        "image(\(pixels.width)×\(pixels.height) at \(x),\(y) \(width)×\(height)\(smoothing == .pixelated ? ", pixelated" : ""))"
+        func short(_ v: Double) -> String {
+            let r = (v * 1000).rounded() / 1000
+            return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
+        }
+        return "\(pixels.width)×\(pixels.height) pixels at \(short(x)),\(short(y)) size \(short(width))×\(short(height))"
+            + (smoothing == .pixelated ? ", pixelated" : "")
     }
 }
