@@ -22,11 +22,12 @@ public struct SVGImagePixels: Hashable, Sendable, CustomStringConvertible, Custo
         self.samples = samples
     }
 
-    /// Premultiplies straight-alpha RGBA8 (what PNG and JPEG decoders produce), rounding to nearest.
-    public init?(width: Int, height: Int, straightRGBA samples: [UInt8]) {
+    /// Premultiplies straight-alpha RGBA8 (what PNG and JPEG decoders produce), rounding to nearest, in
+    /// place when the caller hands its buffer over.
+    public init?(width: Int, height: Int, straightRGBA samples: consuming [UInt8]) {
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard width > 0, height > 0, !overflow, count <= Int.max / 4, samples.count == count * 4 else { return nil }
-        var out = samples
+        var out = consume samples
         out.withUnsafeMutableBufferPointer { p in
             var i = 0
             while i < p.count {

@@ -56,8 +56,9 @@ public enum KitImageLoader {
                 png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
             }
             guard finished != 0 else { return .failure(failure(&image, "PNG decoding failed")) }
-            guard let result = SVGImagePixels(width: width, height: height, straightRGBA: pixels) else {
-                return .failure(SVGImageLoadFailure("PNG decoding returned \(pixels.count) bytes for \(width)×\(height)"))
+            let count = pixels.count
+            guard let result = SVGImagePixels(width: width, height: height, straightRGBA: consume pixels) else {
+                return .failure(SVGImageLoadFailure("PNG decoding returned \(count) bytes for \(width)×\(height)"))
             }
             return .success(result)
         }

@@ -73,7 +73,8 @@ public struct SVGImageOptions: Hashable, Sendable {
     public var chain: [String]
 
     public static let defaultMaxPixels = 4096 * 4096
-    public static let defaultMaxTotalPixels = 4 * 4096 * 4096
+    /// 128 MiB of premultiplied RGBA (the renderer's default offscreen budget), all images together.
+    public static let defaultMaxTotalPixels = 2 * 4096 * 4096
     public static let defaultMaxDataBytes = 32 << 20
     public static let defaultMaxDepth = 4
     /// What one nested SVG document counts against `maxTotalPixels`.
