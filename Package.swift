@@ -39,14 +39,17 @@ let package = Package(
         .target(name: "SVGIconCore"),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
         .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CJPEGReader"]),
+        // The tools the commands are made of (batch, golden, sheet, inspect, Swift code, bench): a
+        // package-internal target, not a product, so an app sees none of it.
+        .target(name: "SVGIconTools", dependencies: ["SVGIconCore", "SVGIconKit"]),
         // The command-line interface as a testable library.
-        .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit"]),
+        .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit", "SVGIconTools"]),
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
         .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
-        .testTarget(name: "SVGIconKitTests", dependencies: ["SVGIconKit", "SVGIconCore"]),
+        .testTarget(name: "SVGIconKitTests", dependencies: ["SVGIconKit", "SVGIconCore", "SVGIconTools"]),
         .testTarget(
             name: "SVGIconCommandsTests",
-            dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore", "CMallocTuning"]
+            dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore", "SVGIconTools", "CMallocTuning"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon bench DIR... [--sizes 24,256] [--rounds N] [--limit K] [--references] [--json]`
 struct BenchCommand: CLICommand {

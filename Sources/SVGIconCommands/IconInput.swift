@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// An icon as commands take it on the command line: a NAME looked up as NAME.svg in the icon folders,
 /// a path to an .svg file, or `-` for standard input.

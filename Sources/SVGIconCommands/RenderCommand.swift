@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon render NAME|FILE|- [--size N | --width W | --height H] [--tint C] [--scale S[,S…]] [-o FILE|-]`
 struct RenderCommand: CLICommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 @testable import SVGIconCommands
 
 /// Every file in Tests/Fixtures/hostile/ goes through `svgicon render FILE --size 48`, and must end with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// One small SVG per SVG feature in Tests/Fixtures/features/, each rendered at 48 px and compared with
 /// resvg's rendering of the same file (Tests/Fixtures/features/resvg/NAME-48.png, made by
@@ -28,6 +29,23 @@ struct FeatureFixtureTests {
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         #expect(fixtures.count >= 13)
         #expect(Set(fixtures) == Set(Self.referenced).union(skipped))
+    }
+
+    @Test("The resolver hands the renderer user space only: no fixture keeps objectBoundingBox units")
+    func userSpaceOnly() throws {
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".svg") }
+        var withBoxUnits = 0
+        for file in fixtures {
+            let text = try String(contentsOfFile: Self.folder + "/" + file, encoding: .utf8)
+            // The files that write them, or rely on them (gradients and masks default to them).
+            if text.contains("Gradient") || text.contains("<mask") || text.contains("objectBoundingBox") { withBoxUnits += 1 }
+            var icon = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/" + file), file: file).icon
+            #expect(!icon.hasBoundingBoxUnits, "\(file)")
+            let layers = icon.layers
+            icon.layers = layers  // not known to be resolved any more: the layers are looked through
+            #expect(!icon.hasBoundingBoxUnits, "\(file)")
+        }
+        #expect(withBoxUnits >= 4, "the fixtures exercise bounding-box units")
     }
 
     @Test("Renders like resvg", arguments: FeatureFixtureTests.referenced)

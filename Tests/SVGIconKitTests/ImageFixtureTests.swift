@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SVGIconCore
 import SVGIconKit
+import SVGIconTools
 
 /// `<image>` through the kit: libpng and libjpeg decoding, files next to the SVG, nested SVG, the fixtures
 /// in Tests/Fixtures/images/ against resvg (Scripts/make-image-fixtures writes both), and hostile images.

@@ -1,14 +1,31 @@
 /// A parsed icon: the viewBox its drawing lives in, and its layers in painting order.
 ///
-/// This is the contract between parsing and rendering (as usvg's tree is for resvg): everything is
-/// resolved — styles, inheritance, units, shapes turned into paths — so the renderer only draws.
+/// This is the contract between parsing and rendering (as usvg's tree is for resvg), written down in
+/// `Docs/model.md`: everything is resolved — styles, inheritance, `use`, units, shapes turned into paths — so
+/// the renderer only draws.
+///
+/// Guarantees of `SVGResolver`'s output: the viewBox is valid; every length is in user units; no gradient,
+/// clip path or mask is in `objectBoundingBox` units (`hasBoundingBoxUnits` is false); nothing refers to
+/// anything else. Definitions built by hand may use bounding-box units; the renderer resolves them first
+/// (`resolvingBoundingBoxUnits()`).
 public struct SVGIconDefinition: Hashable, Sendable {
+    /// The rectangle of user space the drawing occupies; the renderer maps it onto the output pixels.
     public var viewBox: SVGViewBox
+    /// How the viewBox is fitted into an output of another aspect ratio (`preserveAspectRatio`, xMidYMid meet by
+    /// default).
     public var aspectRatio: SVGAspectRatio
     /// The document's own width and height in px when it states them (used for `--width`/`--height`).
     public var intrinsicWidth: Double?
+    /// The document's own height in px when it states one; nil when it does not (or gives a percentage).
     public var intrinsicHeight: Double?
-    public var layers: [SVGIconLayer]
+    /// The layers in painting order (the first is painted first, the last on top).
+    public var layers: [SVGIconLayer] {
+        didSet { layersAreInUserSpace = false }
+    }
+    /// True when `layers` are known to hold no `objectBoundingBox` units: set by `resolvingBoundingBoxUnits()`
+    /// and by the resolver, cleared by any change to `layers`. It records a fact about the layers (so that
+    /// the renderer need not look through them again), so it is not part of equality or the hash.
+    var layersAreInUserSpace = false
 
     /// An icon in a 24 × 24 viewBox unless another is given (the size most icon sets draw on).
     public init(viewBox: SVGViewBox = SVGViewBox(width: 24, height: 24),
@@ -20,6 +37,22 @@ public struct SVGIconDefinition: Hashable, Sendable {
         self.intrinsicWidth = intrinsicWidth
         self.intrinsicHeight = intrinsicHeight
         self.layers = layers
+    }
+
+    /// Equal when they draw from the same viewBox, aspect ratio, intrinsic size and layers; whether the layers are
+    /// already known to be in user space does not count.
+    public static func == (lhs: SVGIconDefinition, rhs: SVGIconDefinition) -> Bool {
+        lhs.viewBox == rhs.viewBox && lhs.aspectRatio == rhs.aspectRatio && lhs.intrinsicWidth == rhs.intrinsicWidth
+            && lhs.intrinsicHeight == rhs.intrinsicHeight && lhs.layers == rhs.layers
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(viewBox)
+        hasher.combine(aspectRatio)
+        hasher.combine(intrinsicWidth)
+        hasher.combine(intrinsicHeight)
+        hasher.combine(layers)
     }
 
     /// Width / height of the drawing (viewBox, else the intrinsic size).

@@ -4,24 +4,29 @@
 /// The vocabulary follows the app's: `SVGIconLayer(pathData:color:)` makes a filled path whose colour is
 /// baked in, or takes the tint when `color` is nil; `.rect`, `.circle` and `.line` build the basic shapes.
 public struct SVGIconLayer: Hashable, Sendable {
+    /// What a layer draws: one shape, or child layers composited in order in this layer's user space.
     public indirect enum Content: Hashable, Sendable {
         case shape(SVGShape)
         case group([SVGIconLayer])
     }
 
+    /// The shape or the children.
     public var content: Content
-    /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level).
+    /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level). May be
+    /// singular: a layer whose transform to pixels is not invertible is not drawn.
     public var transform: SVGTransform
-    /// Opacity of the layer as a whole: a group (or a shape with both fill and stroke) is composited
+    /// Opacity of the layer as a whole, 0…1: a group (or a shape with both fill and stroke) is composited
     /// once, so overlapping parts do not show through each other.
     public var opacity: Double
     /// The SVG element this layer came from (`path`, `rect`, `g`, …), for diagnostics.
     public var elementName: String?
-    /// `clip-path`: only what lies inside it is drawn (in this layer's user space, after `transform`).
+    /// `clip-path`: only what lies inside it is drawn (in this layer's user space, after `transform`; its
+    /// bounding-box units refer to this layer's content bounds).
     public var clipPath: SVGClipPath?
-    /// `mask`: scales this layer's alpha.
+    /// `mask`: scales this layer's alpha (bounding-box units refer to this layer's content bounds).
     public var mask: SVGMask?
 
+    /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
                 elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil) {
         self.content = content
@@ -108,7 +113,12 @@ public struct SVGIconLayer: Hashable, Sendable {
 }
 
 /// Geometry with its paints: what a shape layer draws.
+///
+/// Guarantees of resolver output: `path` is not empty; `fill` or `stroke` is set, except where a paint in
+/// bounding-box units was dropped because the path's box has no width or height (the shape then draws
+/// nothing but keeps its place in its group's bounding box).
 public struct SVGShape: Hashable, Sendable {
+    /// The geometry, in the layer's user space.
     public var path: SVGPath
     /// nil: no fill (`fill="none"`).
     public var fill: SVGFill?
@@ -117,6 +127,7 @@ public struct SVGShape: Hashable, Sendable {
     /// `paint-order: stroke`: the stroke is painted before (under) the fill.
     public var strokeFirst: Bool
 
+    /// A shape; by default filled with the tint (nonzero rule), not stroked, fill painted under the stroke.
     public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil, strokeFirst: Bool = false) {
         self.path = path
         self.fill = fill

@@ -3,8 +3,11 @@
 /// Guarantees: width and height positive, `samples.count == width * height * 4`, every colour channel
 /// at most its alpha.
 public struct SVGImagePixels: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// Columns of pixels (positive).
     public let width: Int
+    /// Rows of pixels (positive).
     public let height: Int
+    /// Premultiplied R, G, B, A bytes, row by row from the top: `width * height * 4` of them.
     public let samples: [UInt8]
 
     /// Pixels that are already premultiplied; nil when the sizes do not match or a channel exceeds alpha.
@@ -43,7 +46,9 @@ public struct SVGImagePixels: Hashable, Sendable, CustomStringConvertible, Custo
         self.samples = out
     }
 
+    /// `4×4 pixels`.
     public var description: String { "\(width)×\(height) pixels" }
+    /// `SVGImagePixels(4×4)`: the size, never the bytes.
     public var debugDescription: String { "SVGImagePixels(\(width)×\(height))" }
 }
 
@@ -60,10 +65,14 @@ public enum SVGImageSmoothing: String, Hashable, Sendable {
 /// image covers — says which part is drawn. Outside the destination the edge pixels repeat (resvg's pad),
 /// so a path that strays past it by a rounding error gets no seam.
 public struct SVGImagePaint: Hashable, Sendable, CustomStringConvertible {
+    /// The decoded image.
     public var pixels: SVGImagePixels
+    /// The destination rectangle the whole image is stretched over, in the shape's user space.
     public var x: Double, y: Double, width: Double, height: Double
+    /// Bilinear or nearest-pixel sampling (`image-rendering`).
     public var smoothing: SVGImageSmoothing
 
+    /// An image stretched over (x, y, width, height).
     public init(pixels: SVGImagePixels, x: Double, y: Double, width: Double, height: Double,
                 smoothing: SVGImageSmoothing = .smooth) {
         self.pixels = pixels

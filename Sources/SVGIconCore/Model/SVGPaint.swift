@@ -32,11 +32,14 @@ public enum SVGPaint: Hashable, Sendable {
 
 /// A shape's fill: paint, opacity and rule.
 public struct SVGFill: Hashable, Sendable {
+    /// What the fill is painted with; `.tint` by default.
     public var paint: SVGPaint
     /// `fill-opacity`, 0...1.
     public var opacity: Double
+    /// `fill-rule`: which parts of a self-overlapping path are inside; nonzero by default.
     public var rule: FillRule
 
+    /// A fill; the defaults are SVG's for an element with no fill attributes (with the tint standing in for black).
     public init(paint: SVGPaint = .tint, opacity: Double = 1, rule: FillRule = .nonzero) {
         self.paint = paint
         self.opacity = opacity
@@ -46,14 +49,17 @@ public struct SVGFill: Hashable, Sendable {
 
 /// A shape's stroke: paint, opacity and geometry.
 public struct SVGStroke: Hashable, Sendable {
+    /// What the stroke is painted with; `.tint` by default.
     public var paint: SVGPaint
     /// `stroke-opacity`, 0...1.
     public var opacity: Double
+    /// Width, caps, joins and dashes, in the element's user space.
     public var style: StrokeStyle
     /// `vector-effect: non-scaling-stroke`: the width is in output pixels (of the icon's viewport), not
     /// scaled by the element's transforms.
     public var nonScaling: Bool
 
+    /// A stroke; by default tinted, opaque, 1 unit wide with butt caps and miter joins, scaled with the element.
     public init(paint: SVGPaint = .tint, opacity: Double = 1, style: StrokeStyle = StrokeStyle(),
                 nonScaling: Bool = false) {
         self.paint = paint

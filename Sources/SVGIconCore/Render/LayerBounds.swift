@@ -1,6 +1,6 @@
-/// Bounding boxes: for `objectBoundingBox` units, the geometry of a shape (without its stroke) or of a
-/// group's children in the group's user space; for offscreen layers, everything a layer may paint, in
-/// device pixels.
+/// Bounding boxes: for resolving `objectBoundingBox` units (`SVGIconDefinition.resolvingBoundingBoxUnits()`),
+/// the geometry of a shape (without its stroke) or of a group's children in the group's user space; for
+/// offscreen layers, everything a layer may paint, in device pixels.
 enum LayerBounds {
     /// The bounds of the path's flattened geometry (curves flattened to 1/10 000 of the path's size).
     static func bounds(of path: SVGPath) -> SVGRect? {

@@ -22,18 +22,18 @@ struct PaintShader {
     /// Stops with straight-alpha colours in 0…1 (opacity folded in).
     let stops: [(offset: Double, r: Double, g: Double, b: Double, a: Double)]
 
-    /// nil when the paint draws nothing (transparent, or a gradient on an empty bounding box).
-    init?(_ paint: SVGPaint, opacity: Double, tint: SVGColor, transform: SVGTransform,
-          boundingBox: () -> SVGRect?) {
+    /// nil when the paint draws nothing (transparent, or a gradient whose transform cannot be inverted).
+    /// Gradients are in user space (`transform` maps it to device pixels): bounding-box units are resolved
+    /// before drawing (`SVGIconDefinition.resolvingBoundingBoxUnits()`).
+    init?(_ paint: SVGPaint, opacity: Double, tint: SVGColor, transform: SVGTransform) {
         switch paint {
         case .color(let c):
             self.init(solid: PremultipliedColor(c, opacity: opacity))
         case .tint:
             self.init(solid: PremultipliedColor(tint, opacity: opacity))
         case .linearGradient(let g):
-            guard let space = PaintShader.gradientSpace(units: g.units, gradientTransform: g.transform,
-                                                        transform: transform, boundingBox: boundingBox),
-                  let inverse = space.inverted() else { return nil }
+            assert(g.units == .userSpaceOnUse, "bounding-box units are resolved before drawing")
+            guard let inverse = transform.concatenating(g.transform).inverted() else { return nil }
             let start = SVGPoint(x: g.x1, y: g.y1)
             let direction = SVGPoint(x: g.x2 - g.x1, y: g.y2 - g.y1)
             let stops = PaintShader.prepare(g.stops, opacity: opacity, tint: tint)
@@ -47,9 +47,8 @@ struct PaintShader {
             self.init(kind: .linear(start: start, direction: direction, lengthSquared: lengthSquared),
                       inverse: inverse, spread: g.spread, stops: stops)
         case .radialGradient(let g):
-            guard let space = PaintShader.gradientSpace(units: g.units, gradientTransform: g.transform,
-                                                        transform: transform, boundingBox: boundingBox),
-                  let inverse = space.inverted() else { return nil }
+            assert(g.units == .userSpaceOnUse, "bounding-box units are resolved before drawing")
+            guard let inverse = transform.concatenating(g.transform).inverted() else { return nil }
             let stops = PaintShader.prepare(g.stops, opacity: opacity, tint: tint)
             if g.r <= 0 {
                 guard let last = stops.last else { return nil }
@@ -86,17 +85,6 @@ struct PaintShader {
         self.init(solid: c)
     }
 
-    /// Gradient space → device: transform ∘ (bbox mapping) ∘ gradientTransform.
-    private static func gradientSpace(units: SVGUnits, gradientTransform: SVGTransform, transform: SVGTransform,
-                                      boundingBox: () -> SVGRect?) -> SVGTransform? {
-        var t = transform
-        if units == .objectBoundingBox {
-            guard let box = boundingBox(), box.width > 0, box.height > 0 else { return nil }
-            t = t.concatenating(SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y))
-        }
-        return t.concatenating(gradientTransform)
-    }
-
     private static func prepare(_ stops: [SVGGradientStop], opacity: Double, tint: SVGColor)
         -> [(offset: Double, r: Double, g: Double, b: Double, a: Double)] {
         stops.map { stop in
@@ -104,11 +92,6 @@ struct PaintShader {
             let a = max(0, min(1, c.alpha * stop.opacity * opacity))
             return (stop.offset, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, a)
         }
-    }
-
-    var isSolid: Bool {
-        if case .solid = kind { return true }
-        return false
     }
 
     /// The premultiplied colour at device pixel centre (x + 0.5, y + 0.5); nil where a radial gradient

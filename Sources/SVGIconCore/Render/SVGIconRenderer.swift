@@ -1,11 +1,16 @@
 /// Draws an `SVGIconDefinition` into a `Pixmap`.
 ///
+/// It draws the model as `Docs/model.md` describes it: everything in user space. A definition that still has
+/// `objectBoundingBox` units (one built by hand) is first resolved with `resolvingBoundingBoxUnits()`, once
+/// per render, so the drawing code below never sees bounding-box units.
+///
 /// Each shape paints its fill, then its stroke. A layer with a clip path, a mask, or an opacity that must
 /// apply to the layer as a whole is drawn into an offscreen pixmap first (covering only the pixels its
 /// content can reach), clipped and masked there, and then composited once. Fills are flattened in device
 /// space. Strokes are flattened, dashed and outlined in the element's own user space (so a non-uniform
 /// scale gives an elliptical pen, as SVG says) and the outline is transformed.
 public struct SVGIconRenderer {
+    /// Size, tint, background and curve tolerance of every render this renderer does.
     public let options: RenderOptions
     private var rasterizer: CoverageRasterizer
     /// viewBox space → pixels (the host space of non-scaling strokes).
@@ -20,6 +25,7 @@ public struct SVGIconRenderer {
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
     private var depth = 0
+    /// How deep offscreen layers (groups with opacity, clip paths, masks) may nest; deeper nesting stops the render as too complex (`SVGRenderLimitError`).
     public static let maxOffscreenDepth = 32
 
     /// Work one render may do, counted in rasterized rows, swept cells, band-sweep steps and pixels of
@@ -47,6 +53,7 @@ public struct SVGIconRenderer {
         max(128 << 20, 2 * 16 * max(0, width) * max(0, height))
     }
 
+    /// A renderer for `options`. It keeps scratch buffers from render to render: reuse it, one per thread.
     public init(options: RenderOptions) {
         self.options = options
         self.rasterizer = CoverageRasterizer(width: options.width, height: options.height)
@@ -117,6 +124,7 @@ public struct SVGIconRenderer {
     /// A renderer can render any number of icons in turn, each from a clean state (limits included), reusing
     /// its buffers.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
+        let icon = icon.resolvingBoundingBoxUnits()
         rasterizer.reset()
         if strokeBuffers.capacity > CoverageRasterizer.keptScratchEdges { strokeBuffers = Stroker.Buffers() }
         if contourBuffer.points.capacity > CoverageRasterizer.keptScratchEdges { contourBuffer = FlatContour() }
@@ -187,18 +195,11 @@ public struct SVGIconRenderer {
         }
         var offscreen = Pixmap(width: area.width, height: area.height, sameFormAs: pixmap)
         drawContent(layer, transform: t, opacity: 1, into: &offscreen)
-        var box: SVGRect?? = nil
-        func boundingBox() -> SVGRect? {
-            if let box { return box }
-            let b = LayerBounds.bounds(of: layer)
-            box = .some(b)
-            return b
-        }
         if let clip = layer.clipPath {
-            offscreen.multiply(by: clipCoverage(clip, transform: t, boundingBox: boundingBox))
+            offscreen.multiply(by: clipCoverage(clip, transform: t))
         }
         if let mask = layer.mask {
-            offscreen.multiply(by: maskCoverage(mask, transform: t, boundingBox: boundingBox))
+            offscreen.multiply(by: maskCoverage(mask, transform: t))
         }
         pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
     }
@@ -216,28 +217,19 @@ public struct SVGIconRenderer {
     @inline(never)  // its locals stay off the stack of the recursion through groups
     private mutating func drawShape(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
                                     into pixmap: inout Pixmap) {
-        var box: SVGRect?? = nil
-        let path = shape.path
-        func boundingBox() -> SVGRect? {
-            if let box { return box }
-            let b = LayerBounds.bounds(of: path)
-            box = .some(b)
-            return b
-        }
         if shape.strokeFirst {
-            drawStroke(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
-            drawFill(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+            drawStroke(shape, transform: t, opacity: opacity, into: &pixmap)
+            drawFill(shape, transform: t, opacity: opacity, into: &pixmap)
         } else {
-            drawFill(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
-            drawStroke(shape, transform: t, opacity: opacity, boundingBox: boundingBox, into: &pixmap)
+            drawFill(shape, transform: t, opacity: opacity, into: &pixmap)
+            drawStroke(shape, transform: t, opacity: opacity, into: &pixmap)
         }
     }
 
     private mutating func drawFill(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
-                                   boundingBox: () -> SVGRect?, into pixmap: inout Pixmap) {
+                                   into pixmap: inout Pixmap) {
         if let fill = shape.fill,
-           let shader = PaintShader(fill.paint, opacity: fill.opacity * opacity, tint: options.tint,
-                                    transform: t, boundingBox: boundingBox) {
+           let shader = PaintShader(fill.paint, opacity: fill.opacity * opacity, tint: options.tint, transform: t) {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
@@ -246,11 +238,10 @@ public struct SVGIconRenderer {
     }
 
     private mutating func drawStroke(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
-                                     boundingBox: () -> SVGRect?, into pixmap: inout Pixmap) {
+                                     into pixmap: inout Pixmap) {
         let path = shape.path
         if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
-           let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint,
-                                    transform: t, boundingBox: boundingBox) {
+           let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint, transform: t) {
             if stroke.nonScaling, let host = fit.inverted() {
                 // Outline in the icon's viewBox space, unaffected by the element's own transforms.
                 let relative = host.concatenating(t)
@@ -330,26 +321,19 @@ public struct SVGIconRenderer {
 
     // MARK: Clip paths and masks
 
-    /// Coverage (0…1 per pixel) of a clip path: the union of its shapes, intersected with the clip path's
-    /// own clip path.
-    private mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform,
-                                       boundingBox: () -> SVGRect?) -> [Float] {
+    /// Coverage (0…1 per pixel) of a clip path (in user space: `units` are resolved before drawing): the
+    /// union of its shapes, intersected with the clip path's own clip path. No layers: nothing is covered.
+    private mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform) -> [Float] {
+        assert(clip.units == .userSpaceOnUse, "bounding-box units are resolved before drawing")
         let count = region.pixelCount
         guard reserve(bytesPerPixel: 4) else { return [Float](repeating: 0, count: count) }
         defer { release(bytesPerPixel: 4) }
-        var base = t
-        if clip.units == .objectBoundingBox {
-            guard let box = boundingBox(), box.width > 0, box.height > 0 else {
-                return [Float](repeating: 0, count: count)
-            }
-            base = base.concatenating(SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y))
-        }
-        base = base.concatenating(clip.transform)
+        let base = t.concatenating(clip.transform)
         var coverage = [Float](repeating: 0, count: count)
         for layer in clip.layers { addClipLayer(layer, parent: base, into: &coverage) }
         if let outer = clip.clipPath, depth < Self.maxOffscreenDepth {
             depth += 1
-            let other = clipCoverage(outer, transform: t, boundingBox: boundingBox)
+            let other = clipCoverage(outer, transform: t)
             depth -= 1
             for i in 0..<count { coverage[i] *= other[i] }
         }
@@ -376,10 +360,7 @@ public struct SVGIconRenderer {
         }
         if let clip = layer.clipPath, depth < Self.maxOffscreenDepth {
             depth += 1
-            let path: SVGPath? = { if case .shape(let s) = layer.content { return s.path } else { return nil } }()
-            let inner = clipCoverage(clip, transform: t, boundingBox: {
-                path.map { LayerBounds.bounds(of: $0) } ?? LayerBounds.bounds(of: layer)
-            })
+            let inner = clipCoverage(clip, transform: t)
             depth -= 1
             for i in 0..<own.count { own[i] *= inner[i] }
         }
@@ -389,29 +370,20 @@ public struct SVGIconRenderer {
     }
 
     /// Per-pixel mask values: luminance × alpha (or alpha) of the rendered mask content, inside the mask
-    /// region, times any mask on the mask.
-    private mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform,
-                                       boundingBox: () -> SVGRect?) -> [Float] {
+    /// region, times any mask on the mask. Region and content are in user space (`units` and
+    /// `contentUnits` are resolved before drawing); an empty region lets nothing through.
+    private mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform) -> [Float] {
+        assert(mask.units == .userSpaceOnUse && mask.contentUnits == .userSpaceOnUse,
+               "bounding-box units are resolved before drawing")
         let count = self.region.pixelCount
         let zero = [Float](repeating: 0, count: count)
-        let box = boundingBox()
-        var maskRect = SVGRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
-        if mask.units == .objectBoundingBox {
-            guard let box, box.width > 0, box.height > 0 else { return zero }
-            maskRect = SVGRect(x: box.x + mask.x * box.width, y: box.y + mask.y * box.height,
-                               width: mask.width * box.width, height: mask.height * box.height)
-        }
+        let maskRect = SVGRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
         guard maskRect.width > 0, maskRect.height > 0, canNest(), reserve(bytesPerPixel: 24) else { return zero }
         defer { release(bytesPerPixel: 24) }
-        var contentTransform = t
-        if mask.contentUnits == .objectBoundingBox {
-            guard let box, box.width > 0, box.height > 0 else { return zero }
-            contentTransform = t.concatenating(SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y))
-        }
         depth += 1
         defer { depth -= 1 }
         var content = blankPixmap(for: mask.layers)
-        draw(mask.layers, transform: contentTransform, into: &content)
+        draw(mask.layers, transform: t, into: &content)
         // The mask region, rasterized as a rectangle in the referencing element's user space.
         var regionPath = SVGPath()
         regionPath.move(to: SVGPoint(x: maskRect.x, y: maskRect.y))
@@ -433,7 +405,7 @@ public struct SVGIconRenderer {
             }
         }
         if let inner = mask.mask {
-            let other = maskCoverage(inner, transform: t, boundingBox: boundingBox)
+            let other = maskCoverage(inner, transform: t)
             for i in 0..<count { values[i] *= other[i] }
         }
         return values
@@ -466,6 +438,8 @@ extension SVGIconDefinition {
 
 /// A render stopped at one of the renderer's limits; `reason` says which.
 public struct SVGRenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which limit was passed, for people.
     public var reason: String
+    /// `too complex to render: reason`.
     public var description: String { "too complex to render: \(reason)" }
 }

@@ -1,11 +1,16 @@
-/// The element tree flattened into an array with parent links, an id index and the cascaded CSS
-/// declarations of every element — what the resolver needs to follow references (`use`, `url(#id)`),
-/// match selectors and inherit styles.
-struct DocumentTree {
+/// The one representation of a document: its elements in document order (parents before children),
+/// flattened into an array with parent links, an id index and, once the resolver has them, the style sheet
+/// and the cascaded CSS declarations of every element — what the resolver needs to follow references
+/// (`use`, `url(#id)`), match selectors and inherit styles. The XML reader (SVGIconKit) builds it while
+/// libxml2 parses; a tree built in code (`SVGElement`) is added element by element the same way
+/// (`DocumentTree+Building.swift`).
+package struct DocumentTree {
     struct Node {
         var name: String
+        /// The namespace URI, nil when the element has none.
+        var namespace: String?
         var isSVG: Bool
-        var attributes: [DocumentNodes.Attribute]
+        var attributes: [Attribute]
         var text: String
         var line: Int
         var parent: Int?
@@ -39,19 +44,34 @@ struct DocumentTree {
         }
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var ids: [String: Int] = [:]
+    /// An attribute: its name (with its prefix, `xlink:href`) and value. A struct, not a tuple: arrays
+    /// of tuples are destroyed by the runtime's generic code, element by element.
+    package struct Attribute {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    var nodes: [Node] = []
+    var ids: [String: Int] = [:]
+    /// The first limit passed while building (`SVGLimits.elements`, `SVGLimits.depth`); elements opened
+    /// after it are not kept, and the resolver refuses the document.
+    var limitError: SVGResolveError?
+    /// The namespace of the last element opened and whether it is SVG's: elements share their parent's
+    /// namespace string, and comparing a string with itself is one test, where comparing it with
+    /// `SVGElement.svgNamespace` reads all its bytes.
+    var lastNamespace: (uri: String, isSVG: Bool)?
     private(set) var styleSheet = CSSStyleSheet()
 
-    /// Upper bound on elements (a hostile file with millions of elements is refused, not slowly drawn).
-    static let maxElements = 50_000
-    /// Steps the cascade may take for a document (a presentation attribute or `style` declaration read, a
-    /// compound selector tested against an element, a style sheet declaration kept for an element): far
-    /// more than icons need, few enough to take well under a second.
-    static let maxCascadeWork = 500_000
-    /// CSS text (style sheets, `style` attributes) costs one step per this many bytes read.
+    /// CSS text (style sheets, `style` attributes) costs one step of `SVGLimits.cascadeWork` per this many
+    /// bytes read.
     static let cssBytesPerStep = 8
-    /// Selector tests made so far; past `maxCascadeWork` no more rules match and the document is refused.
+    /// Steps the cascade has taken so far; past `SVGLimits.cascadeWork` no more rules match and the
+    /// document is refused.
     private(set) var cascadeWork = 0
     /// Style sheet rules filed under what their last compound requires ("#id", ".class" or the element
     /// name), so that an element is only tested against rules that can match it, as browsers do.
@@ -59,26 +79,9 @@ struct DocumentTree {
     /// Rules whose last compound names no id, class or type (`*`, `[attr]`).
     private var universalRules: [Int] = []
 
-    /// How deeply elements may nest (the XML reader stops deeper documents first; this guards trees
-    /// built in code, since building the tree recurses once per level).
-    static let maxDepth = 128
-
-    enum TooLarge: Error {
-        case elements, depth
-    }
-
-    init(_ root: SVGElement) throws(TooLarge) {
-        var builder = DocumentNodes()
-        builder.add(root, parent: nil, depth: 1)
-        try self.init(consume builder)
-    }
-
-    /// The tree of nodes a `DocumentNodes` holds (built from `SVGElement`s or straight from a parser).
-    init(_ built: consuming DocumentNodes) throws(TooLarge) {
-        if let error = built.tooLarge { throw error }
-        // Taken, not shared, so that writing to a node does not copy them all.
-        swap(&nodes, &built.nodes)
-        swap(&ids, &built.ids)
+    /// Reads the `<style>` elements' CSS and files its rules: done once, by the resolver, before the
+    /// first declaration is asked for.
+    mutating func prepareStyleSheet() {
         // `style` is one of the definition elements: the name is compared for those only.
         for i in nodes.indices where nodes[i].isSVG && nodes[i].kind == .definition && nodes[i].name == "style" {
             let node = nodes[i]
@@ -86,7 +89,7 @@ struct DocumentTree {
             guard type == nil || type == "" || type == "text/css" else { continue }
             // Reading CSS costs per character: a style sheet too long for the budget is not read at all.
             cascadeWork += node.text.utf8.count / DocumentTree.cssBytesPerStep
-            if cascadeWork <= DocumentTree.maxCascadeWork { styleSheet.add(node.text) }
+            if cascadeWork <= SVGLimits.cascadeWork { styleSheet.add(node.text) }
         }
         if !styleSheet.rules.isEmpty {
             for i in nodes.indices {
@@ -148,15 +151,15 @@ struct DocumentTree {
         }
         // Style sheet rules that match, by specificity then order.
         var matched: [(rank: Int, order: Int, declarations: [CSSStyleSheet.Declaration])] = []
-        var candidates = cascadeWork <= DocumentTree.maxCascadeWork ? universalRules : []
-        if !rulesByKey.isEmpty, cascadeWork <= DocumentTree.maxCascadeWork {
+        var candidates = cascadeWork <= SVGLimits.cascadeWork ? universalRules : []
+        if !rulesByKey.isEmpty, cascadeWork <= SVGLimits.cascadeWork {
             var keys = [node.name]
             if let id = node.attribute("id") { keys.append("#" + id) }
             for cls in Set(node.classes) { keys.append("." + cls) }
             for key in keys { candidates += rulesByKey[key] ?? [] }
         }
         for r in candidates {
-            guard cascadeWork <= DocumentTree.maxCascadeWork else { break }
+            guard cascadeWork <= SVGLimits.cascadeWork else { break }
             if matches(styleSheet.rules[r].selector, index) {
                 let rule = styleSheet.rules[r]
                 // Declarations kept per element cost memory and time too.
@@ -174,7 +177,7 @@ struct DocumentTree {
         var inlineImportant: [CSSStyleSheet.Declaration] = []
         if let style = node.attribute("style") {
             cascadeWork += style.utf8.count / DocumentTree.cssBytesPerStep
-            let remaining = max(0, DocumentTree.maxCascadeWork + 1 - cascadeWork)
+            let remaining = max(0, SVGLimits.cascadeWork + 1 - cascadeWork)
             let declarations = remaining > 0 ? CSSStyleSheet.declarations(Substring(style), limit: remaining) : []
             cascadeWork += declarations.count
             for d in declarations {
@@ -243,7 +246,7 @@ struct DocumentTree {
     private mutating func matches(_ selector: CSSSelector, compoundIndex: Int, node index: Int,
                                   failed: inout Set<Int>) -> Bool {
         cascadeWork += 1
-        guard cascadeWork <= DocumentTree.maxCascadeWork, matches(selector.compounds[compoundIndex], index) else {
+        guard cascadeWork <= SVGLimits.cascadeWork, matches(selector.compounds[compoundIndex], index) else {
             return false
         }
         if compoundIndex == 0 { return true }
@@ -305,125 +308,5 @@ enum ElementKind: UInt8 {
         default: kind = nil
         }
         self = kind ?? (SVGResolver.definitionElements.contains(name) ? .definition : .other)
-    }
-
-    var isShape: Bool {
-        switch self {
-        case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon: return true
-        default: return false
-        }
-    }
-}
-
-/// The elements of a document in document order (parents before children), as `DocumentTree` holds
-/// them: what both the `SVGElement` path and the XML reader (which builds no `SVGElement`s) feed.
-package struct DocumentNodes {
-    /// An attribute: its name (with its prefix, `xlink:href`) and value. A struct, not a tuple: arrays
-    /// of tuples are destroyed by the runtime's generic code, element by element.
-    package struct Attribute {
-        package var name: String
-        package var value: String
-
-        package init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
-    var nodes: [DocumentTree.Node] = []
-    var ids: [String: Int] = [:]
-    /// The first limit passed; elements opened after it are not kept.
-    var tooLarge: DocumentTree.TooLarge?
-    /// The root's namespace URI, nil when it has none (or there is no root).
-    package private(set) var rootNamespace: String?
-    /// The namespace of the last element opened and whether it is SVG's: elements share their parent's
-    /// namespace string, and comparing a string with itself is one test, where comparing it with
-    /// `SVGElement.svgNamespace` reads all its bytes.
-    private var lastNamespace: (uri: String, isSVG: Bool)?
-
-    package init() {}
-
-    /// A list with room for `capacity` elements.
-    package init(capacity: Int) {
-        nodes.reserveCapacity(capacity)
-    }
-
-    /// The root element's local name and line, if there is one.
-    package var root: (name: String, isSVG: Bool, line: Int)? {
-        nodes.first.map { ($0.name, $0.isSVG, $0.line) }
-    }
-
-    /// Appends an element under `parent` (nil for the root) `depth` levels deep (the root is 1), with its
-    /// attributes in document order. Nil once a limit is passed (the element is not kept, nor should its
-    /// children be).
-    package mutating func open(name: String, namespace: String?, attributes: [Attribute],
-                               line: Int, parent: Int?, depth: Int) -> Int? {
-        if tooLarge != nil { return nil }
-        guard nodes.count < DocumentTree.maxElements else { tooLarge = .elements; return nil }
-        guard depth <= DocumentTree.maxDepth else { tooLarge = .depth; return nil }
-        let index = nodes.count
-        // One pass for the attributes the tree needs (the first of each name, as `attribute(_:)` finds).
-        var id: String? = nil
-        var hasStyle = false, hasMarker = false, hasMasking = false, hasTransform = false
-        for a in attributes {
-            switch a.name.utf8.count {
-            case 2: if id == nil, a.name == "id" { id = a.value }
-            case 4: if a.name == "mask" { hasMasking = true }
-            case 5: if a.name == "style" { hasStyle = true }
-            case 6:
-                if a.name == "marker" { hasMarker = true }
-                if a.name == "filter" { hasMasking = true }
-            case 9:
-                if a.name == "clip-path" { hasMasking = true }
-                if a.name == "transform" { hasTransform = true }
-            case 10: if a.name == "marker-mid" || a.name == "marker-end" { hasMarker = true }
-            case 12: if a.name == "marker-start" { hasMarker = true }
-            default: break
-            }
-        }
-        let isSVG: Bool
-        if let namespace {
-            if let last = lastNamespace, last.uri == namespace {
-                isSVG = last.isSVG
-            } else {
-                isSVG = namespace == SVGElement.svgNamespace
-                lastNamespace = (namespace, isSVG)
-            }
-        } else {
-            isSVG = true
-        }
-        if parent == nil { rootNamespace = namespace }
-        // Classes are split once the style sheet is known to have rules (only selectors read them).
-        nodes.append(DocumentTree.Node(name: name, isSVG: isSVG, attributes: attributes, text: "", line: line,
-                                       parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
-                                       classes: [], kind: ElementKind(name: name),
-                                       hasStyleAttribute: hasStyle, hasMarkerAttribute: hasMarker,
-                                       hasMaskingAttribute: hasMasking, hasTransformAttribute: hasTransform))
-        if let id, ids[id] == nil { ids[id] = index }
-        if let parent {
-            if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }
-            nodes[parent].lastChild = index
-        }
-        return index
-    }
-
-    /// Whether the text of `index` is read (only `style` elements' is).
-    package func keepsText(of index: Int) -> Bool {
-        nodes[index].kind == .definition && nodes[index].name == "style"
-    }
-
-    package mutating func setText(_ text: String, of index: Int) {
-        nodes[index].text = text
-    }
-
-    mutating func add(_ element: SVGElement, parent: Int?, depth: Int) {
-        let attributes = element.attributes.map { Attribute(name: $0.name, value: $0.value) }
-        guard let index = open(name: element.name, namespace: element.namespace, attributes: attributes,
-                               line: element.line, parent: parent, depth: depth) else { return }
-        if keepsText(of: index) { setText(element.text, of: index) }
-        for child in element.children {
-            add(child, parent: index, depth: depth + 1)
-            if tooLarge != nil { return }
-        }
     }
 }

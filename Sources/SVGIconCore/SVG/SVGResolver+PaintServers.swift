@@ -93,6 +93,7 @@ extension SVGResolver {
             return l.pixels(percentBase: percentBase(axis))
         }
         let isUser = units == .userSpaceOnUse
+        if !isUser { madeBoundingBoxUnits = true }
         if tree.nodes[index].name == "linearGradient" {
             return .some(.linearGradient(SVGLinearGradient(
                 x1: coordinate("x1", .x, default: 0), y1: coordinate("y1", .y, default: 0),

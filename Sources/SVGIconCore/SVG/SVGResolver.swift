@@ -1,6 +1,8 @@
 /// The result of resolving an SVG document: the icon and what was skipped or repaired on the way.
 public struct SVGParseResult: Hashable, Sendable {
+    /// The icon, meeting the guarantees of `Docs/model.md`.
     public var icon: SVGIconDefinition
+    /// What was skipped or repaired, in document order; empty for a file drawn exactly as written.
     public var warnings: [SVGWarning]
     /// Files `<image>` elements read (nested SVG images included): the pixels depend on them too.
     public var imageFiles: [String] = []
@@ -12,8 +14,10 @@ public struct SVGParseResult: Hashable, Sendable {
 /// cascade (presentation attributes, `<style>` rules, `style` attributes, `!important`) with inheritance,
 /// expands `use`/`symbol`/nested `svg`, resolves gradients, clip paths and masks, parses transforms, lengths
 /// and path data, turns every basic shape into a path, and drops what cannot be drawn with a warning that
-/// names it. Reference cycles are detected and reported, never followed.
+/// names it. Reference cycles are detected and reported, never followed. Last, bounding-box units are turned
+/// into user space. What the result guarantees is written in `Docs/model.md`.
 public struct SVGResolver {
+    /// How a document is resolved (beyond what the file says); the defaults follow SVG.
     public struct Options: Hashable, Sendable {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
         /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.
@@ -21,29 +25,16 @@ public struct SVGResolver {
         /// How `<image>` elements are loaded (data URIs, files, limits); without a loader they are skipped.
         public var images: SVGImageOptions
 
+        /// Options; by default the file's own `color` wins over the tint, and images are skipped until a
+        /// loader is given (SVGIconKit's parser gives its own).
         public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions()) {
             self.tintOverridesColor = tintOverridesColor
             self.images = images
         }
     }
 
-    /// Elements that may be produced in total, `use` expansion included; a document that expands to more
-    /// is refused (`SVGResolveError.tooManyExpandedElements`).
-    public static let maxExpandedElements = 50_000
-    /// How deeply `use` may reference `use`; deeper references are skipped with a warning.
-    public static let maxUseDepth = 24
-    /// How deeply elements may nest once `use` references are expanded (each `use` adds the depth of what
-    /// it draws); deeper content is skipped with a warning. Bounds the resolver's and renderer's recursion:
-    /// at this depth a release build needs under 512 KiB of stack (the smallest thread stacks, Apple's
-    /// dispatch queues, have 512 KiB).
-    public static let maxNestingDepth = 128
-    /// Path segments (`path`, basic shapes and polylines, after `use` expansion) one document may have;
-    /// a document with more is refused (`SVGResolveError.tooManyPathSegments`).
-    public static let maxPathSegments = 1_000_000
-    /// Stops one gradient may have; later stops are ignored with a warning.
-    public static let maxGradientStops = 256
-    /// Warnings kept per document; one last warning says how many more there were.
-    public static let maxWarnings = 100
+    /// Read by the paint-server code (`SVGResolver+PaintServers.swift`); the limit is `SVGLimits.gradientStops`.
+    static var maxGradientStops: Int { SVGLimits.gradientStops }
 
     var tree: DocumentTree
     let options: Options
@@ -56,20 +47,23 @@ public struct SVGResolver {
     private var activeUses: [Int] = []
     /// Clip paths, masks and gradients being resolved (cycle detection through `url(#…)`).
     var activeReferences: Set<Int> = []
-    private var budget = SVGResolver.maxExpandedElements
+    private var budget = SVGLimits.elements
     /// Path segments still allowed.
-    private var segmentBudget = SVGResolver.maxPathSegments
+    private var segmentBudget = SVGLimits.pathSegments
     /// Current nesting depth of `resolveNode`.
     private var nesting = 0
     /// A document-wide limit that was passed: the document is refused.
     private var limitError: SVGResolveError?
-    /// Warnings past `maxWarnings`, counted instead of kept.
+    /// Warnings past `SVGLimits.warnings`, counted instead of kept.
     private var droppedWarnings = 0
     private var documentStyles: [Int: SVGStyle] = [:]
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
     /// Images decoded so far (per element) and what they cost (see `SVGResolver+Image`).
     var images = ImageState()
+    /// A gradient, clip path or mask in `objectBoundingBox` units was made: the end of resolution turns them
+    /// into user space. Without one, the definition is in user space as made.
+    var madeBoundingBoxUnits = false
 
     /// Elements that draw nothing themselves and are skipped silently.
     static let definitionElements: Set<String> = [
@@ -79,50 +73,21 @@ public struct SVGResolver {
     ]
 
     /// Resolves a document whose root element is `root`.
-    public static func resolve(_ root: SVGElement, options: Options = Options()) throws -> SVGParseResult {
-        guard root.name == "svg", root.isSVG else {
-            throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
-        }
-        let tree: DocumentTree
-        do throws(DocumentTree.TooLarge) {
-            tree = try DocumentTree(root)
-        } catch {
-            throw resolveError(error)
-        }
-        return try resolve(consume tree, options: options)
+    public static func resolve(_ root: SVGElement, options: Options = Options()) throws(SVGResolveError) -> SVGParseResult {
+        try resolve(DocumentTree(root), options: options)
     }
 
-    /// Resolves a document whose elements were read straight into `nodes` (the XML reader's path, which
-    /// builds no `SVGElement`s); the same as `resolve(_:options:)` on the equivalent element tree.
-    package static func resolve(_ nodes: consuming DocumentNodes, options: Options = Options()) throws -> SVGParseResult {
-        guard let root = nodes.root else {
-            throw SVGResolveError.notSVGRoot(name: "", line: 0)
-        }
-        guard root.name == "svg", root.isSVG else {
-            throw SVGResolveError.notSVGRoot(name: root.name, line: root.line)
-        }
-        let tree: DocumentTree
-        do throws(DocumentTree.TooLarge) {
-            tree = try DocumentTree(nodes)
-        } catch {
-            throw resolveError(error)
-        }
-        return try resolve(consume tree, options: options)
-    }
-
-    private static func resolveError(_ error: DocumentTree.TooLarge) -> SVGResolveError {
-        switch error {
-        case .elements: return .tooManyElements(limit: DocumentTree.maxElements)
-        case .depth: return .nestedTooDeep(limit: DocumentTree.maxDepth)
-        }
-    }
-
-    /// The tree is consumed so that the resolver holds its only copy: the cascade writes to it as it
-    /// goes, which would otherwise copy every node once.
-    private static func resolve(_ tree: consuming DocumentTree, options: Options) throws -> SVGParseResult {
+    /// Resolves a document read into `tree` (the XML reader's path). The tree is consumed so that the
+    /// resolver holds its only copy: the cascade writes to it as it goes, which would otherwise copy every
+    /// node once.
+    package static func resolve(_ tree: consuming DocumentTree,
+                                options: Options = Options()) throws(SVGResolveError) -> SVGParseResult {
+        guard let root = tree.root else { throw .notSVGRoot(name: "", line: 0) }
+        guard root.name == "svg", root.isSVG else { throw .notSVGRoot(name: root.name, line: root.line) }
+        if let error = tree.limitError { throw error }
         var resolver = SVGResolver(tree: tree, options: options)
         let icon = resolver.resolveRoot()
-        if resolver.limitError == nil, resolver.tree.cascadeWork > DocumentTree.maxCascadeWork {
+        if resolver.limitError == nil, resolver.tree.cascadeWork > SVGLimits.cascadeWork {
             resolver.limitError = .styleSheetTooCostly(rules: resolver.tree.styleSheet.rules.count,
                                                        elements: resolver.tree.nodes.count)
         }
@@ -138,6 +103,7 @@ public struct SVGResolver {
     private init(tree: consuming DocumentTree, options: Options) {
         self.tree = tree
         self.options = options
+        self.tree.prepareStyleSheet()
     }
 
     private mutating func resolveRoot() -> SVGIconDefinition {
@@ -188,8 +154,15 @@ public struct SVGResolver {
         else if style.opacity < 1 || !transform.isIdentity || rootLayer.clipPath != nil || rootLayer.mask != nil {
             layers = [rootLayer]
         }
-        return SVGIconDefinition(viewBox: box, aspectRatio: aspect, intrinsicWidth: intrinsicWidth,
-                                 intrinsicHeight: intrinsicHeight, layers: layers)
+        var icon = SVGIconDefinition(viewBox: box, aspectRatio: aspect, intrinsicWidth: intrinsicWidth,
+                                     intrinsicHeight: intrinsicHeight, layers: layers)
+        // Last, bounding-box units become user space (Docs/model.md): the renderer only draws.
+        if madeBoundingBoxUnits {
+            icon = icon.resolvingBoundingBoxUnits()
+        } else {
+            icon.layersAreInUserSpace = true
+        }
+        return icon
     }
 
     /// The layers of a container's children, in order.
@@ -230,16 +203,16 @@ public struct SVGResolver {
                 return nil
             }
         }
-        if limitError == nil, tree.cascadeWork > DocumentTree.maxCascadeWork {
+        if limitError == nil, tree.cascadeWork > SVGLimits.cascadeWork {
             limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
         }
         guard budget > 0, limitError == nil else {
-            if limitError == nil { limitError = .tooManyExpandedElements(limit: SVGResolver.maxExpandedElements) }
+            if limitError == nil { limitError = .tooManyExpandedElements(limit: SVGLimits.elements) }
             return nil
         }
         budget -= 1
-        guard nesting < SVGResolver.maxNestingDepth else {
-            warnOnce(index, "nested more than \(SVGResolver.maxNestingDepth) levels deep once use references are expanded; skipped",
+        guard nesting < SVGLimits.depth else {
+            warnOnce(index, "nested more than \(SVGLimits.depth) levels deep once use references are expanded; skipped",
                      key: "nesting")
             return nil
         }
@@ -304,8 +277,8 @@ public struct SVGResolver {
             warn(index, "href=\"\(href)\" makes a reference cycle; skipped")
             return nil
         }
-        guard activeUses.count < SVGResolver.maxUseDepth else {
-            warn(index, "use references nest deeper than \(SVGResolver.maxUseDepth); skipped")
+        guard activeUses.count < SVGLimits.useDepth else {
+            warn(index, "use references nest deeper than \(SVGLimits.useDepth); skipped")
             return nil
         }
         activeUses.append(target)
@@ -402,7 +375,7 @@ public struct SVGResolver {
         let path = shapePath(index)
         segmentBudget -= path.verbs.count
         if segmentBudget < 0 {
-            if limitError == nil { limitError = .tooManyPathSegments(limit: SVGResolver.maxPathSegments) }
+            if limitError == nil { limitError = .tooManyPathSegments(limit: SVGLimits.pathSegments) }
             return nil
         }
         if path.isEmpty { return nil }
@@ -760,7 +733,7 @@ public struct SVGResolver {
     // MARK: Warnings
 
     mutating func warn(_ node: Int, _ message: String) {
-        guard warnings.count < SVGResolver.maxWarnings else {
+        guard warnings.count < SVGLimits.warnings else {
             droppedWarnings += 1
             return
         }

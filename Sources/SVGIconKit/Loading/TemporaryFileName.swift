@@ -10,7 +10,7 @@ import Darwin
 /// A temporary file is `.NAME.svgicon-PID-RANDOM.tmp` in the folder of the file it will become: hidden,
 /// marked as svgicon's, and carrying the writing process's id. It lives from `open` to `rename`, a few
 /// milliseconds; only a process killed in between (SIGKILL, power loss) leaves one behind.
-public enum TemporaryFileName {
+package enum TemporaryFileName {
     static let marker = ".svgicon-"
     static let suffix = ".tmp"
 
@@ -21,7 +21,7 @@ public enum TemporaryFileName {
     ///
     /// The number is a per-process random number (drawn once: drawing one per file was one of a batch's
     /// ten system calls per PNG) combined with the thread's id.
-    public static func make(for fileName: String, random: Bool = false) -> String {
+    package static func make(for fileName: String, random: Bool = false) -> String {
         let tag = random ? UInt64.random(in: 0...UInt64.max) : processTag ^ threadTag
         let tail = marker + "\(getpid())-" + String(tag, radix: 16) + suffix
         let room = maxNameBytes - 1 - tail.utf8.count
@@ -48,7 +48,7 @@ public enum TemporaryFileName {
 
     /// The id of the process that created the temporary file `name`, or nil when `name` is not one of
     /// svgicon's temporary names.
-    public static func writerProcess(of name: String) -> Int32? {
+    package static func writerProcess(of name: String) -> Int32? {
         guard name.hasPrefix("."), name.hasSuffix(suffix), let marked = name.range(of: marker, options: .backwards)
         else { return nil }
         let tail = name[marked.upperBound...].dropLast(suffix.count)
@@ -61,13 +61,13 @@ public enum TemporaryFileName {
 
     /// How old a temporary file must be before it counts as abandoned even when a process with its
     /// writer's id is alive (that id may belong to another machine sharing the folder, or be reused).
-    public static let abandonedAfterSeconds: Double = 3600
+    package static let abandonedAfterSeconds: Double = 3600
 
     /// Removes svgicon's temporary files in `folder` (not below it) whose writer is no longer running or
     /// that are more than an hour old. Files of running writers are left alone, so two processes writing
     /// into one folder never remove each other's work. Returns how many were removed.
     @discardableResult
-    public static func removeAbandoned(in folder: String) -> Int {
+    package static func removeAbandoned(in folder: String) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
         for name in names {

@@ -8,17 +8,21 @@ import Darwin
 
 /// An error from libpng, with its own message.
 public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// libpng's message, or ours when the input was refused before libpng saw it.
     public var reason: String
+    /// The message, `reason`.
     public var description: String { reason }
 }
 
-/// PNG encoding and decoding through libpng's simplified API (`png_image_*`), which reports errors in
-/// the `png_image` instead of `longjmp`-ing across Swift frames.
+/// PNG encoding and decoding through libpng. Encoding goes through the C target `CPNGWriter` (libpng's full
+/// API, for the row filters and zlib level; its `setjmp`/`longjmp` error handling never leaves that C
+/// file), decoding through libpng's simplified API (`png_image_*`), which reports errors in the
+/// `png_image`. No `longjmp` ever crosses a Swift frame.
 public enum PNGCodec {
-    /// How PNGs are compressed. The defaults were measured on Lucide icons (`svgicon bench --png-filters`,
-    /// `--png-level`): anti-aliased icons on transparent ground compress best with no row filter at all —
-    /// as small as libpng's exhaustive five-filter search (333 vs 335 KiB for 100 icons at 256 px) in a
-    /// fraction of the time — and zlib level 6 is where smaller files start to cost several times more.
+    /// How PNGs are compressed. The defaults were chosen by measurement (`svgicon bench --png-filters`,
+    /// `--png-level`; figures in BENCHMARKS.md): anti-aliased icons on transparent ground compress about as
+    /// well with no row filter as with libpng's exhaustive five-filter search, in a fraction of the time,
+    /// and zlib level 6 is where smaller files start to cost several times more.
     public struct Compression: Hashable, Sendable {
         /// zlib level, 0 (store) … 9 (smallest).
         public var level: Int
@@ -26,11 +30,13 @@ public enum PNGCodec {
         /// 0x40 average, 0x80 Paeth); 0 lets libpng decide.
         public var filters: Int
 
+        /// A setting; by default zlib level 6 with no row filter, the measured best trade for icons.
         public init(level: Int = 6, filters: Int = 0x08) {
             self.level = level
             self.filters = filters
         }
 
+        /// What `encode` uses unless told otherwise: level 6, no row filter.
         public static let `default` = Compression()
         /// libpng's own choice: every filter tried on every row.
         public static let exhaustive = Compression(level: 6, filters: 0xF8)
@@ -58,6 +64,18 @@ public enum PNGCodec {
         }
         defer { free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// Encodes `pixmap` and writes it to `path` atomically: the bytes go to a temporary file in the same
+    /// folder that is then renamed into place, so a reader never sees half a PNG and a failed write leaves
+    /// nothing behind.
+    public static func write(_ pixmap: Pixmap, to path: String, compression: Compression = .default) throws(PNGError) {
+        let bytes = try encode(pixmap, compression: compression)
+        do {
+            try FileIO.writeAtomically(bytes, to: path)
+        } catch {
+            throw PNGError(reason: error.description)
+        }
     }
 
     /// Decodes any PNG libpng reads into a premultiplied RGBA8 pixmap.

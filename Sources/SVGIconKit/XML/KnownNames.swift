@@ -2,7 +2,7 @@
 
 /// The element and attribute names icons use, recognised from libxml2's bytes without building a string:
 /// a literal is handed out instead. Creating a `String` from a C string measures, validates and copies it
-/// (about 190 instructions for `stroke-width`); an icon's start tags name some twenty of these.
+/// (BENCHMARKS.md has the cost); an icon's start tags name some twenty of these.
 enum KnownNames {
     /// The name at `bytes` (NUL-terminated, as libxml2 gives names) as a string: a literal when it is one
     /// of the names below, a new string otherwise.

@@ -2,18 +2,15 @@ internal import CLibXML2
 import SVGIconCore
 
 extension XMLDocumentReader {
-    /// Builds the resolver's flat node list from libxml2's parse events as they come, so that libxml2
-    /// builds no tree of its own (which costs a fifth of reading an icon to build and free). What it
-    /// keeps, expands and refuses is what `TreeBuilder.add` does with the tree: the same elements,
-    /// attributes (names with their bound prefix, values with internal entity references expanded within
-    /// the same budget), namespaces and `style` text, and the first error it meets. An entity reference in
-    /// an element's text is reported on the line where it stands.
+    /// Builds the resolver's `DocumentTree` from libxml2's parse events as they come, so that libxml2
+    /// builds no tree of its own: every element with its namespace, its attributes (names with their
+    /// prefix, values with entity references expanded) and, for `style`, its text; and the first error it
+    /// meets. An entity reference in an element's text is reported on the line where it stands.
     struct NodeListBuilder {
         let file: String
         /// Room for a typical icon's elements up front (growing from empty reallocates about three times).
-        private(set) var nodes = DocumentNodes(capacity: 8)
-        /// The first error met: nothing more is built or expanded after it (the tree builder would have
-        /// thrown it).
+        private(set) var nodes = DocumentTree(capacity: 8)
+        /// The first error met: nothing more is built or expanded after it.
         private(set) var error: SVGLoadError?
         /// Whether `error` is set (matched, not compared with nil: the comparison copies the error).
         private var failed: Bool {
@@ -22,7 +19,7 @@ extension XMLDocumentReader {
         }
         /// Entity expansion against the document libxml2 keeps the declarations in (made at the first
         /// element, once the document type has been read).
-        private var expander: TreeBuilder?
+        private var expander: EntityExpander<LibXML2Entities>?
         /// The elements open around the current event: each one's index in `nodes` (nil when it is not
         /// kept), and its text while it is one whose text is read.
         private var open: [(index: Int?, keepsText: Bool, text: String)] = []
@@ -41,55 +38,24 @@ extension XMLDocumentReader {
                             attributeCount: Int, defaulted: Int,
                             attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
             let count = max(0, attributeCount - defaulted)
-            if let document = parser.pointee.myDoc, let attributes {
-                // libxml2's tree splits a value holding references into text and reference nodes, which
-                // also records each internal entity's parsed content on the entity: a later reference in
-                // text then does not parse it again (nor find its errors first). Done for every element,
-                // as the tree builds them all.
-                for i in 0..<count {
-                    let fields = attributes + 5 * i
-                    guard let value = fields[3], let end = fields[4],
-                          XMLDocumentReader.containsAmpersand(UnsafeBufferPointer(start: value, count: end - value)) else { continue }
-                    xmlFreeNodeList(xmlStringLenGetNodeList(document, value, Int32(end - value)))
-                }
+            guard let document = parser.pointee.myDoc else {
+                open.append((nil, false, ""))
+                return
             }
-            guard !failed, let document = parser.pointee.myDoc else {
+            if let attributes { Self.parseEntities(in: attributes, count: count, of: document) }
+            guard !failed else {
                 open.append((nil, false, ""))
                 return
             }
             let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
-            if expander == nil { expander = TreeBuilder(document: document, file: file) }
+            if expander == nil { expander = EntityExpander(LibXML2Entities(document: document), file: file) }
             do {
                 // A prefix bound to no namespace stays in the name, as libxml2's tree keeps it (`svg:svg`).
                 var name = KnownNames.string(localName)
                 if let prefix, uri == nil { name = String(cString: prefix) + ":" + name }
                 var namespace: String? = nil
-                if let uri {
-                    if let last = lastNamespace, last.uri == uri {
-                        namespace = last.value
-                    } else if XMLDocumentReader.containsAmpersand(uri) {
-                        // xmlns="&ns_svg;": expanded for every element, as the tree builder does.
-                        namespace = try expander!.expandReferences(in: String(cString: uri), line: line, depth: 0)
-                    } else {
-                        let value = String(cString: uri)
-                        namespace = value
-                        lastNamespace = (uri, value)
-                    }
-                }
-                var list: [DocumentNodes.Attribute] = []
-                if count > 0, let attributes {
-                    list.reserveCapacity(count)
-                    for i in 0..<count {
-                        let fields = attributes + 5 * i
-                        guard let local = fields[0], let value = fields[3], let end = fields[4] else { continue }
-                        // The prefix stays, bound or not (libxml2's tree names an attribute with an unbound
-                        // prefix by its qualified name).
-                        var attributeName = KnownNames.string(local)
-                        if let prefix = fields[1] { attributeName = String(cString: prefix) + ":" + attributeName }
-                        let text = UnsafeBufferPointer(start: value, count: end - value)
-                        list.append(.init(name: attributeName, value: try expander!.attributeValue(text, line: line)))
-                    }
-                }
+                if let uri { namespace = try namespaceName(uri, line: line) }
+                let list = try attributeList(attributes, count: count, line: line)
                 var index: Int? = nil
                 let depth = open.count + 1
                 if open.isEmpty {
@@ -102,6 +68,55 @@ extension XMLDocumentReader {
                 self.error = error
                 open.append((nil, false, ""))
             }
+        }
+
+        /// Has libxml2 split the attribute values that hold references as its tree would (into text and
+        /// reference nodes), which records each internal entity's parsed content on the entity: a later
+        /// reference in text then does not parse it again (nor find its errors first). Done for every
+        /// element, kept or not, before an error or after.
+        // The helpers below run for every start tag: inlined into `start`.
+        @inline(__always)
+        private static func parseEntities(in attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, count: Int,
+                                          of document: xmlDocPtr) {
+            for i in 0..<count {
+                let fields = attributes + 5 * i
+                guard let value = fields[3], let end = fields[4],
+                      XMLDocumentReader.containsAmpersand(UnsafeBufferPointer(start: value, count: end - value)) else { continue }
+                xmlFreeNodeList(xmlStringLenGetNodeList(document, value, Int32(end - value)))
+            }
+        }
+
+        /// An element's namespace name, with entity references expanded.
+        @inline(__always)
+        private mutating func namespaceName(_ uri: UnsafePointer<xmlChar>, line: Int) throws(SVGLoadError) -> String {
+            if let last = lastNamespace, last.uri == uri { return last.value }
+            if XMLDocumentReader.containsAmpersand(uri) {
+                // xmlns="&ns_svg;": expanded for every element (each expansion spends from the budget),
+                // so never remembered.
+                return try expander!.expandReferences(in: String(cString: uri), line: line)
+            }
+            let value = String(cString: uri)
+            lastNamespace = (uri, value)
+            return value
+        }
+
+        /// The first `count` attributes, in document order, with their prefix (bound or not: libxml2's tree
+        /// names an attribute with an unbound prefix by its qualified name) and entity references expanded.
+        @inline(__always)
+        private mutating func attributeList(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int,
+                                            line: Int) throws(SVGLoadError) -> [DocumentTree.Attribute] {
+            guard count > 0, let attributes else { return [] }
+            var list: [DocumentTree.Attribute] = []
+            list.reserveCapacity(count)
+            for i in 0..<count {
+                let fields = attributes + 5 * i
+                guard let local = fields[0], let value = fields[3], let end = fields[4] else { continue }
+                var name = KnownNames.string(local)
+                if let prefix = fields[1] { name = String(cString: prefix) + ":" + name }
+                let text = UnsafeBufferPointer(start: value, count: end - value)
+                list.append(.init(name: name, value: try expander!.attributeValue(text, line: line)))
+            }
+            return list
         }
 
         mutating func end() {
@@ -118,11 +133,26 @@ extension XMLDocumentReader {
         mutating func reference(_ name: UnsafePointer<xmlChar>, line: Int) {
             guard !failed, expander != nil else { return }
             do {
-                let expanded = try expander!.entity(named: String(cString: name), line: line, depth: 0)
+                let expanded = try expander!.entity(named: String(cString: name), line: line)
                 if !open.isEmpty, open[open.count - 1].keepsText { open[open.count - 1].text += expanded }
             } catch {
                 self.error = error
             }
+        }
+    }
+}
+
+/// The entities libxml2 read from a document's type declaration.
+struct LibXML2Entities: EntityDeclarations {
+    let document: xmlDocPtr
+
+    func declaration(of name: String) -> EntityDeclaration? {
+        guard let entity = xmlGetDocEntity(document, name) else { return nil }
+        let value = entity.pointee.content.map { String(cString: $0) } ?? ""
+        switch entity.pointee.etype {
+        case XML_INTERNAL_PREDEFINED_ENTITY: return .predefined(value)
+        case XML_INTERNAL_GENERAL_ENTITY: return .internal(value)
+        default: return .external(systemID: entity.pointee.SystemID.map { String(cString: $0) })
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 internal import CLibXML2
 
-/// libxml2 parser contexts kept for the next document: making a context and freeing it costs about 6 % of
-/// a small icon's parse. `xmlCtxtReadMemory` resets a context before it reads (its errors, entity counts,
+/// libxml2 parser contexts kept for the next document: making a context and freeing it is a noticeable
+/// part of a small icon's parse (BENCHMARKS.md). `xmlCtxtReadMemory` resets a context before it reads (its errors, entity counts,
 /// DTD attribute defaults, inputs), so a context parses each document as a fresh one would; what it keeps
 /// is its name dictionary, which a context gives up (is freed rather than kept) once it holds more than
 /// `maxNames` names, so a hostile document cannot make a thread's memory grow for good. Safe to use from

@@ -49,7 +49,7 @@ enum GeneratedFixtures {
                             elementName: "rect"
                         ),
                     ],
-                    units: .objectBoundingBox
+                    transform: SVGTransform(a: 10, b: 0, c: 0, d: 10, e: 13, f: 1)
                 )
             ),
             SVGIconLayer(
@@ -490,6 +490,8 @@ enum GeneratedFixtures {
                     path: PathDataParser.parse("M1 1 L11 1 L11 7 L1 7 Z").path,
                     fill: SVGFill(
                         paint: .linearGradient(SVGLinearGradient(
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 10, b: 0, c: 0, d: 6, e: 1, f: 1),
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 255, green: 87, blue: 34)),
                                 SVGGradientStop(
@@ -511,6 +513,8 @@ enum GeneratedFixtures {
                         paint: .linearGradient(SVGLinearGradient(
                             x2: 0,
                             y2: 1,
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 10, b: 0, c: 0, d: 6, e: 13, f: 1),
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 255, green: 87, blue: 34)),
                                 SVGGradientStop(
@@ -553,13 +557,14 @@ enum GeneratedFixtures {
                     path: PathDataParser.parse("M1 15 L11 15 L11 23 L1 23 Z").path,
                     fill: SVGFill(
                         paint: .linearGradient(SVGLinearGradient(
+                            units: .userSpaceOnUse,
                             transform: SVGTransform(
-                                a: 0.7071067811865476,
-                                b: 0.7071067811865475,
-                                c: -0.7071067811865475,
-                                d: 0.7071067811865476,
-                                e: 0.49999999999999994,
-                                f: -0.20710678118654746
+                                a: 7.0710678118654755,
+                                b: 5.65685424949238,
+                                c: -7.071067811865475,
+                                d: 5.656854249492381,
+                                e: 5.999999999999999,
+                                f: 13.34314575050762
                             ),
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 255, green: 87, blue: 34)),
@@ -589,6 +594,8 @@ enum GeneratedFixtures {
                             x1: 0.2,
                             x2: 0.8,
                             y2: 0.5,
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 8, b: 0, c: 0, d: 8, e: 14, f: 15),
                             stops: [
                                 SVGGradientStop(offset: 0.3, color: SVGColor(red: 0, green: 0, blue: 0)),
                                 SVGGradientStop(offset: 0.3, color: SVGColor(red: 255, green: 255, blue: 255)),
@@ -643,6 +650,8 @@ enum GeneratedFixtures {
                                 path: PathDataParser.parse("M0 0 L24 0 L24 12 L0 12 Z").path,
                                 fill: SVGFill(
                                     paint: .linearGradient(SVGLinearGradient(
+                                        units: .userSpaceOnUse,
+                                        transform: SVGTransform(a: 24, b: 0, c: 0, d: 12, e: 0, f: 0),
                                         stops: [
                                             SVGGradientStop(
                                                 offset: 0,
@@ -658,7 +667,12 @@ enum GeneratedFixtures {
                             ),
                             elementName: "rect"
                         ),
-                    ]
+                    ],
+                    units: .userSpaceOnUse,
+                    x: -1.2000000000000002,
+                    y: 0,
+                    width: 26.4,
+                    height: 12
                 )
             ),
             SVGIconLayer(
@@ -720,6 +734,11 @@ enum GeneratedFixtures {
                             elementName: "circle"
                         ),
                     ],
+                    units: .userSpaceOnUse,
+                    x: 12,
+                    y: 12,
+                    width: 12,
+                    height: 12,
                     usesAlpha: true
                 )
             ),
@@ -737,19 +756,30 @@ enum GeneratedFixtures {
                 mask: SVGMask(
                     layers: [
                         SVGIconLayer(
-                            shape: SVGShape(
-                                path: PathDataParser.parse("""
-                                    M0.9 0.5 C0.9 0.7209138999323175 0.7209138999323175 0.9 0.5 0.9
-                                    C0.27908610006768253 0.9 0.09999999999999998 0.7209138999323175 0.09999999999999998 0.5
-                                    C0.09999999999999998 0.27908610006768253 0.27908610006768253 0.09999999999999998 0.5 0.09999999999999998
-                                    C0.7209138999323175 0.09999999999999998 0.9 0.27908610006768253 0.9 0.5 Z
-                                    """).path,
-                                fill: SVGFill(paint: .color(SVGColor(red: 128, green: 128, blue: 128)))
-                            ),
-                            elementName: "circle"
+                            content: .group([
+                                SVGIconLayer(
+                                    shape: SVGShape(
+                                        path: PathDataParser.parse("""
+                                            M0.9 0.5 C0.9 0.7209138999323175 0.7209138999323175 0.9 0.5 0.9
+                                            C0.27908610006768253 0.9 0.09999999999999998 0.7209138999323175 0.09999999999999998 0.5
+                                            C0.09999999999999998 0.27908610006768253 0.27908610006768253 0.09999999999999998 0.5 0.09999999999999998
+                                            C0.7209138999323175 0.09999999999999998 0.9 0.27908610006768253 0.9 0.5 Z
+                                            """).path,
+                                        fill: SVGFill(
+                                            paint: .color(SVGColor(red: 128, green: 128, blue: 128))
+                                        )
+                                    ),
+                                    elementName: "circle"
+                                ),
+                            ]),
+                            transform: SVGTransform(a: 8, b: 0, c: 0, d: 8, e: 14, f: 2)
                         ),
                     ],
-                    contentUnits: .objectBoundingBox
+                    units: .userSpaceOnUse,
+                    x: 13.2,
+                    y: 1.2,
+                    width: 9.6,
+                    height: 9.6
                 )
             ),
         ]
@@ -987,6 +1017,8 @@ enum GeneratedFixtures {
                         """).path,
                     fill: SVGFill(
                         paint: .radialGradient(SVGRadialGradient(
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 10, b: 0, c: 0, d: 10, e: 1, f: 1),
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 255, green: 241, blue: 118)),
                                 SVGGradientStop(offset: 1, color: SVGColor(red: 230, green: 81, blue: 0)),
@@ -1028,6 +1060,8 @@ enum GeneratedFixtures {
                             r: 0.6,
                             fx: 0.3,
                             fy: 0.3,
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 10, b: 0, c: 0, d: 10, e: 1, f: 13),
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 255, green: 241, blue: 118)),
                                 SVGGradientStop(offset: 1, color: SVGColor(red: 230, green: 81, blue: 0)),
@@ -1048,6 +1082,8 @@ enum GeneratedFixtures {
                     fill: SVGFill(
                         paint: .radialGradient(SVGRadialGradient(
                             fr: 0.25,
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 10, b: 0, c: 0, d: 10, e: 13, f: 13),
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 67, green: 160, blue: 71)),
                                 SVGGradientStop(
@@ -1067,7 +1103,8 @@ enum GeneratedFixtures {
                     fill: SVGFill(
                         paint: .radialGradient(SVGRadialGradient(
                             r: 0.2,
-                            transform: SVGTransform(a: 1, b: 0, c: 0, d: 0.4, e: 0, f: 0.3),
+                            units: .userSpaceOnUse,
+                            transform: SVGTransform(a: 3, b: 0, c: 0, d: 4.4, e: 12, f: 15.3),
                             spread: .`repeat`,
                             stops: [
                                 SVGGradientStop(offset: 0, color: SVGColor(red: 255, green: 241, blue: 118)),

@@ -1,8 +1,8 @@
 /// Base64 as browsers read it in `data:` URIs (WHATWG "forgiving-base64 decode"): ASCII whitespace
 /// anywhere is skipped (editors wrap long attributes), the `=` padding may be left out, and anything else
 /// outside the alphabet makes the whole text invalid.
-public enum Base64 {
-    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+package enum Base64 {
+    package enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// A byte outside the base64 alphabet (offset into the input).
         case invalidCharacter(offset: Int)
         /// A length that is one character more than a multiple of four, or padding in the wrong place.
@@ -10,7 +10,7 @@ public enum Base64 {
         /// The decoded bytes would pass the limit.
         case tooLarge(limit: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .invalidCharacter(let offset): return "invalid base64 character at offset \(offset)"
             case .badLength: return "base64 text is cut short (its length is not a whole number of characters)"
@@ -29,7 +29,7 @@ public enum Base64 {
     }()
 
     /// Decodes `text`; at most `limit` output bytes.
-    public static func decode<Bytes: Collection>(_ text: Bytes, limit: Int = Int.max) -> Result<[UInt8], Failure>
+    package static func decode<Bytes: Collection>(_ text: Bytes, limit: Int = Int.max) -> Result<[UInt8], Failure>
         where Bytes.Element == UInt8 {
         // Upper bound of the output: three bytes per four characters.
         let bound = text.count / 4 * 3 + 3

@@ -3,23 +3,23 @@
 /// The media type is lower-cased and stripped of parameters (`image/svg+xml;charset=utf-8` is
 /// `image/svg+xml`); an empty one is `text/plain`, as RFC 2397 says. Base64 data may be wrapped with
 /// whitespace; other data is percent-decoded.
-public struct DataURI: Hashable, Sendable {
-    public var mediaType: String
-    public var data: [UInt8]
+package struct DataURI: Hashable, Sendable {
+    package var mediaType: String
+    package var data: [UInt8]
 
-    public init(mediaType: String, data: [UInt8]) {
+    package init(mediaType: String, data: [UInt8]) {
         self.mediaType = mediaType
         self.data = data
     }
 
-    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// No comma after the media type.
         case noComma
         case base64(Base64.Failure)
         /// Percent-encoded data that decodes to more than the limit.
         case tooLarge(limit: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noComma: return "the data: URI has no comma before its data"
             case .base64(let failure): return failure.description
@@ -29,7 +29,7 @@ public struct DataURI: Hashable, Sendable {
     }
 
     /// True when `href` starts with `data:` (any case, leading whitespace allowed).
-    public static func isDataURI(_ href: String) -> Bool {
+    package static func isDataURI(_ href: String) -> Bool {
         let start = Array(href.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }.prefix(5))
         guard start.count == 5 else { return false }
         return zip(start, "data:".utf8).allSatisfy { b, c in
@@ -38,7 +38,7 @@ public struct DataURI: Hashable, Sendable {
     }
 
     /// Parses a data URI; the decoded data may have at most `limit` bytes.
-    public static func parse(_ href: String, limit: Int = Int.max) -> Result<DataURI, Failure> {
+    package static func parse(_ href: String, limit: Int = Int.max) -> Result<DataURI, Failure> {
         let utf8 = href.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
         let body = utf8.dropFirst(5)
         guard let comma = body.firstIndex(of: UInt8(ascii: ",")) else { return .failure(.noComma) }

@@ -1,7 +1,10 @@
 /// Why an image could not be read or decoded, in words for a warning.
 public struct SVGImageLoadFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The reason, without the element or line (the warning adds those).
     public var message: String
+    /// A failure with its reason.
     public init(_ message: String) { self.message = message }
+    /// The reason.
     public var description: String { message }
 }
 
@@ -12,6 +15,7 @@ public struct SVGImageLoadFailure: Error, Hashable, Sendable, CustomStringConver
 /// of a render cache key through `SVGResolver.Options`). A class, so that copying the resolver's options
 /// (for every icon parsed) retains one reference instead of five.
 public final class SVGImageLoader: Hashable, Sendable {
+    /// What the loader is and does, versioned (`svgicon-kit-1`): equality, hashing and cache keys use it.
     public let name: String
     /// Decodes PNG/JPEG bytes whose header size has already been checked against the limits.
     public let decode: @Sendable (_ data: [UInt8], _ format: SVGImageFormat) -> Result<SVGImagePixels, SVGImageLoadFailure>
@@ -24,6 +28,7 @@ public final class SVGImageLoader: Hashable, Sendable {
     /// `SVGImageOptions.documentPath` and `rootFolders`, only when an image names a file.
     public let absolutePath: (@Sendable (_ path: String) -> String)?
 
+    /// A loader; without `readFile`, `parseSVG` or `absolutePath` files, SVG images or relative paths are skipped with a warning.
     public init(name: String,
                 decode: @escaping @Sendable (_ data: [UInt8], _ format: SVGImageFormat) -> Result<SVGImagePixels, SVGImageLoadFailure>,
                 readFile: (@Sendable (_ path: String, _ roots: [String], _ limit: Int) -> Result<[UInt8], SVGImageLoadFailure>)? = nil,
@@ -36,7 +41,9 @@ public final class SVGImageLoader: Hashable, Sendable {
         self.absolutePath = absolutePath
     }
 
+    /// Equal when the names are.
     public static func == (a: SVGImageLoader, b: SVGImageLoader) -> Bool { a.name == b.name }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
@@ -72,14 +79,18 @@ public struct SVGImageOptions: Hashable, Sendable {
     /// The files being drawn, outermost first (self-embedding is found here).
     public var chain: [String]
 
+    /// 4096 × 4096 pixels per image.
     public static let defaultMaxPixels = 4096 * 4096
     /// 128 MiB of premultiplied RGBA (the renderer's default offscreen budget), all images together.
     public static let defaultMaxTotalPixels = 2 * 4096 * 4096
+    /// 32 MiB of data per image (as much as svgicon reads of an SVG file).
     public static let defaultMaxDataBytes = 32 << 20
+    /// SVG images inside SVG images, 4 deep.
     public static let defaultMaxDepth = 4
     /// What one nested SVG document counts against `maxTotalPixels`.
     public static let nestedDocumentCost = 1 << 16
 
+    /// Options with the default limits; without a loader, images are skipped with a warning.
     public init(loader: SVGImageLoader? = nil, baseFolder: String? = nil, documentPath: String? = nil, rootFolders: [String] = [],
                 allowsAbsolutePaths: Bool = false, maxPixels: Int = SVGImageOptions.defaultMaxPixels,
                 maxTotalPixels: Int = SVGImageOptions.defaultMaxTotalPixels,

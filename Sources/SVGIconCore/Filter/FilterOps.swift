@@ -1,0 +1,157 @@
+/// The primitives' pixel arithmetic. Every function takes and returns region-sized premultiplied images
+/// in one colour space (the graph converts); lengths are in pixels.
+enum FilterOps {}
+
+// MARK: - feGaussianBlur, feOffset
+
+extension FilterOps {
+    /// feGaussianBlur with standard deviations in pixels (0 in an axis: no blur in it). Below 2.0 an exact
+    /// (sampled, normalised, radius ⌈3σ⌉) Gaussian kernel; from 2.0 the spec's three box blurs of size
+    /// d = ⌊σ · 3√(2π)/4 + 0.5⌋ (odd d: three centred boxes; even d: two boxes of d offset half a pixel
+    /// left then right, then one centred box of d + 1). Each box pass is a running sum: O(pixels)
+    /// whatever σ. Outside the image counts as transparent black (edgeMode none).
+    static func gaussianBlur(_ input: FilterImage, _ sx: Double, _ sy: Double, within sub: FilterPixelRect) -> FilterImage {
+        var image = input
+        if sx > 0 { blurRows(&image, sx) }
+        if sy > 0 {
+            var t = transposed(image)
+            blurRows(&t, sy)
+            image = transposed(t)
+        }
+        return image
+    }
+
+    static let boxFactor = 3 * (2 * Double.pi).squareRoot() / 4
+
+    /// The box windows (pixels left, pixels right of the output pixel) for σ ≥ 2.
+    static func boxWindows(_ sigma: Double) -> [(Int, Int)] {
+        let d = Int((sigma * boxFactor + 0.5).rounded(.down))
+        if d % 2 == 1 {
+            let h = (d - 1) / 2
+            return [(h, h), (h, h), (h, h)]
+        }
+        let h = d / 2
+        return [(h, h - 1), (h - 1, h), (h, h)]
+    }
+
+    /// Blurs every row of `image` horizontally.
+    static func blurRows(_ image: inout FilterImage, _ sigma: Double) {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return }
+        var row = [Float](repeating: 0, count: w * 4)
+        if sigma >= 2 {
+            let windows = boxWindows(sigma)
+            image.pixels.withUnsafeMutableBufferPointer { px in
+                row.withUnsafeMutableBufferPointer { tmp in
+                    for y in 0..<h {
+                        let line = UnsafeMutableBufferPointer(rebasing: px[(y * w * 4)..<((y + 1) * w * 4)])
+                        // Ping-pong between the row and the scratch row; three passes end in scratch.
+                        boxPass(from: line, to: tmp, w, windows[0])
+                        boxPass(from: tmp, to: line, w, windows[1])
+                        boxPass(from: line, to: tmp, w, windows[2])
+                        _ = line.update(fromContentsOf: tmp)
+                    }
+                }
+            }
+        } else {
+            let radius = Int((3 * sigma).rounded(.up))
+            var weights = [Double](repeating: 0, count: 2 * radius + 1)
+            var total = 0.0
+            for k in -radius...radius {
+                let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
+                weights[k + radius] = v
+                total += v
+            }
+            let kernel = weights.map { Float($0 / total) }
+            image.pixels.withUnsafeMutableBufferPointer { px in
+                row.withUnsafeMutableBufferPointer { tmp in
+                    kernel.withUnsafeBufferPointer { k in
+                        for y in 0..<h {
+                            let base = y * w * 4
+                            for x in 0..<w {
+                                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                                let lo = max(0, x - radius), hi = min(w - 1, x + radius)
+                                var s = lo
+                                while s <= hi {
+                                    let f = k[s - x + radius], i = base + s * 4
+                                    r += px[i] * f; g += px[i + 1] * f; b += px[i + 2] * f; a += px[i + 3] * f
+                                    s += 1
+                                }
+                                tmp[x * 4] = r; tmp[x * 4 + 1] = g; tmp[x * 4 + 2] = b; tmp[x * 4 + 3] = a
+                            }
+                            for i in 0..<(w * 4) { px[base + i] = tmp[i] }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One box blur of a row of n RGBA pixels: out[x] = mean of in[x − left … x + right], zero outside.
+    @inline(__always)
+    static func boxPass(from src: UnsafeMutableBufferPointer<Float>, to dst: UnsafeMutableBufferPointer<Float>,
+                        _ n: Int, _ window: (Int, Int)) {
+        let (left, right) = window
+        let scale = 1 / Double(left + right + 1)
+        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
+        var k = 0
+        while k <= min(right, n - 1) {
+            r += Double(src[k * 4]); g += Double(src[k * 4 + 1]); b += Double(src[k * 4 + 2]); a += Double(src[k * 4 + 3])
+            k += 1
+        }
+        for x in 0..<n {
+            dst[x * 4] = Float(r * scale); dst[x * 4 + 1] = Float(g * scale)
+            dst[x * 4 + 2] = Float(b * scale); dst[x * 4 + 3] = Float(a * scale)
+            let add = x + 1 + right
+            if add < n {
+                r += Double(src[add * 4]); g += Double(src[add * 4 + 1])
+                b += Double(src[add * 4 + 2]); a += Double(src[add * 4 + 3])
+            }
+            let remove = x - left
+            if remove >= 0 {
+                r -= Double(src[remove * 4]); g -= Double(src[remove * 4 + 1])
+                b -= Double(src[remove * 4 + 2]); a -= Double(src[remove * 4 + 3])
+            }
+        }
+    }
+
+    /// The image with rows and columns swapped.
+    static func transposed(_ image: FilterImage) -> FilterImage {
+        let w = image.width, h = image.height
+        var out = FilterImage(width: h, height: w)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let s = (y * w + x) * 4, d = (x * h + y) * 4
+                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// feOffset: the input moved by (dx, dy) pixels, each rounded to the nearest whole pixel (ties away
+    /// from zero); what moves in from outside is transparent.
+    static func offset(_ input: FilterImage, dx: Double, dy: Double) -> FilterImage {
+        let ox = Int(dx.rounded()), oy = Int(dy.rounded())
+        if ox == 0 && oy == 0 { return input }
+        let w = input.width, h = input.height
+        var out = FilterImage(width: w, height: h)
+        guard abs(ox) < w, abs(oy) < h else { return out }
+        input.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in max(0, oy)..<min(h, h + oy) {
+                    let sy = y - oy
+                    let x0 = max(0, ox), x1 = min(w, w + ox)
+                    for x in x0..<x1 {
+                        let s = (sy * w + x - ox) * 4, d = (y * w + x) * 4
+                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
