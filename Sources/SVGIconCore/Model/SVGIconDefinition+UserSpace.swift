@@ -11,7 +11,10 @@
 /// - a clip path's `transform` becomes `B · transform`;
 /// - a mask region `(x, y, width, height)` becomes `(box.x + x·box.width, box.y + y·box.height, width·box.width,
 ///   height·box.height)`;
-/// - mask content in bounding-box units is wrapped in one group whose transform is `B`.
+/// - mask content in bounding-box units is wrapped in one group whose transform is `B`;
+/// - a pattern's tile `(x, y, width, height)` becomes `(box.x + x·box.width, …)` like a mask region, its content
+///   in bounding-box units is scaled by `(box.width, box.height)`, and a `viewBox` is folded into its
+///   `contentTransform` (`SVGPattern.inUserSpace(box:)`).
 ///
 /// SVG ignores an effect in bounding-box units on an element whose box has no width or no height (a horizontal
 /// line, say), and so does this pass: such a paint becomes nil (the fill or stroke paints nothing), such a clip path
@@ -61,6 +64,7 @@ enum BoundingBoxUnits {
         switch paint {
         case .linearGradient(let g)?: return g.units == .objectBoundingBox
         case .radialGradient(let g)?: return g.units == .objectBoundingBox
+        case .pattern(let p)?: return p.needsResolving || any(in: p.layers)
         case .color?, .tint?, .image?, nil: return false
         }
     }
@@ -164,6 +168,11 @@ enum BoundingBoxUnits {
             g.transform = b.concatenating(g.transform)
             g.units = .userSpaceOnUse
             return .radialGradient(g)
+        case .pattern(let p):
+            // The tile and content map against the painted shape's box; the content's own layers against theirs.
+            guard var q = p.inUserSpace(box: box) else { return nil }
+            resolve(&q.layers)
+            return .pattern(q)
         default:
             return paint
         }

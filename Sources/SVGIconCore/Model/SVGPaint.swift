@@ -8,10 +8,12 @@ public enum SVGPaint: Hashable, Sendable {
     // as large as a radial gradient, copied at that size wherever a shape is.
     indirect case linearGradient(SVGLinearGradient)
     indirect case radialGradient(SVGRadialGradient)
+    /// A tile of layers repeated over the plane (`SVGPattern`).
+    indirect case pattern(SVGPattern)
     /// A raster image (`<image>`), stretched over its destination rectangle.
     indirect case image(SVGImagePaint)
 
-    /// The baked colour, or nil when the paint takes the tint or is a gradient (the app's
+    /// The baked colour, or nil when the paint takes the tint or is a gradient or pattern (the app's
     /// `SVGIconLayer.color` convention).
     public var color: SVGColor? {
         if case .color(let c) = self { return c }
@@ -25,6 +27,7 @@ public enum SVGPaint: Hashable, Sendable {
         case .color: return false
         case .linearGradient(let g): return g.stops.contains { $0.color == nil }
         case .radialGradient(let g): return g.stops.contains { $0.color == nil }
+        case .pattern(let p): return p.layers.contains { $0.usesTint }
         case .image: return false
         }
     }

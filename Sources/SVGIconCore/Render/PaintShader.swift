@@ -6,6 +6,8 @@ struct PaintShader {
         case linear(start: SVGPoint, direction: SVGPoint, lengthSquared: Double)
         case radial(RadialGeometry)
         case image(ImageSampler)
+        /// A pattern's tile, sampled through `inverse` (`PatternShader.swift`).
+        case pattern(PatternTile)
     }
 
     struct RadialGeometry {
@@ -64,6 +66,8 @@ struct PaintShader {
         case .image(let image):
             guard let sampler = ImageSampler(image, opacity: opacity, transform: transform) else { return nil }
             self.init(kind: .image(sampler), inverse: sampler.inverse, spread: .pad, stops: [])
+        case .pattern:
+            return nil  // the renderer draws its tile first (`SVGIconRenderer.patternShader`)
         }
     }
 
@@ -72,7 +76,7 @@ struct PaintShader {
         self.init(kind: .solid(solid), inverse: .identity, spread: .pad, stops: [])
     }
 
-    private init(kind: Kind, inverse: SVGTransform, spread: SVGSpreadMethod,
+    init(kind: Kind, inverse: SVGTransform, spread: SVGSpreadMethod,
                  stops: [(offset: Double, r: Double, g: Double, b: Double, a: Double)]) {
         self.kind = kind
         self.inverse = inverse
@@ -127,6 +131,8 @@ struct PaintShader {
                 }
             }
             return color(at: s)
+        case .pattern(let tile):
+            return tile.color(at: inverse.apply(SVGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)))
         }
     }
 

@@ -4,6 +4,6 @@
 /// Bump `current` whenever a change alters any output pixel (a golden re-recording is the usual sign).
 public enum RendererVersion {
     /// The version of this build's renderer, an opaque string compared for equality only.
-    /// 3: `<image>` is drawn (PNG, JPEG, SVG) instead of skipped.
-    public static let current = "svgicon-render-3"
+    /// 4: `<image>` is drawn (PNG, JPEG, SVG) instead of skipped.
+    public static let current = "svgicon-render-4"
 }

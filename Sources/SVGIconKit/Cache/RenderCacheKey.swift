@@ -18,6 +18,14 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
     package var hex: String { digest.hex }
     package var description: String { hex }
 
+    /// How the cached PNG bytes were made. Entries hold PNG bytes, not pixels: when the encoder changes
+    /// them this changes too, even though the pixels do not (`RendererVersion` is about pixels). Otherwise
+    /// a cached run would write the old encoder's bytes and a `--no-cache` run the new one's for the same
+    /// icon, so the "already holds these bytes" check would rewrite files (and wake build systems) depending
+    /// on the cache's state, and old entries would keep their larger files. Invalidating costs one render
+    /// per icon, once.
+    static let pngEncoding = "png-v2 smallest-lossless-type libdeflate"
+
     /// The text that is hashed, one `name value` line per input. Doubles are written as their exact bit
     /// patterns, so two options that differ in the last bit get different keys.
     static func canonicalText(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
@@ -38,7 +46,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             curve-tolerance \(bits(options.curveTolerance))
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
             images \(parsing.images.cacheDescription)
-            encoding png-rgba8-straight
+            encoding \(pngEncoding)
 
             """
     }

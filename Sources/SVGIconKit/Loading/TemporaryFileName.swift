@@ -23,12 +23,16 @@ package enum TemporaryFileName {
     /// ten system calls per PNG) combined with the thread's id.
     package static func make(for fileName: String, random: Bool = false) -> String {
         let tag = random ? UInt64.random(in: 0...UInt64.max) : processTag ^ threadTag
-        let tail = marker + "\(getpid())-" + String(tag, radix: 16) + suffix
+        let tail = marker + "\(processID)-" + String(tag, radix: 16) + suffix
         let room = maxNameBytes - 1 - tail.utf8.count
         var name = Substring(fileName)
         while name.utf8.count > room { name = name.dropLast() }
         return "." + name + tail
     }
+
+    /// This process's id, asked for once (a `getpid` per file was one of a batch's system calls per PNG;
+    /// svgicon never forks).
+    private static let processID = getpid()
 
     /// The longest file name most file systems take, in bytes.
     static let maxNameBytes = 255
@@ -68,14 +72,24 @@ package enum TemporaryFileName {
     /// into one folder never remove each other's work. Returns how many were removed.
     @discardableResult
     package static func removeAbandoned(in folder: String) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        removeAbandonedListing(in: folder).removed
+    }
+
+    /// `removeAbandoned(in:)`, also returning the names of the other entries in `folder` (nil when it
+    /// cannot be read): a batch checks whether an output is up to date only when its name is there.
+    package static func removeAbandonedListing(in folder: String) -> (removed: Int, names: Set<String>?) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (0, nil) }
         var removed = 0
+        var others = Set<String>()
         for name in names {
-            guard let pid = writerProcess(of: name) else { continue }
+            guard let pid = writerProcess(of: name) else {
+                others.insert(name)
+                continue
+            }
             let path = folder + "/" + name
             if isAbandoned(path: path, writer: pid), unlink(path) == 0 { removed += 1 }
         }
-        return removed
+        return (removed, others)
     }
 
     static func isAbandoned(path: String, writer pid: Int32) -> Bool {

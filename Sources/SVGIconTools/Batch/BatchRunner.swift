@@ -19,6 +19,12 @@ package final class BatchRunner: @unchecked Sendable {
     /// Each failure as it happens (same threading as `onProgress`).
     package var onFailure: (@Sendable (BatchFailure) -> Void)?
 
+    /// The names in each output folder (relative to the output root) before converting, nil where it could
+    /// not be listed: an output whose name is not there cannot be up to date, so it is written without
+    /// first trying to open it (that failing `open` was one system call per PNG). Set before the workers
+    /// start, only read by them.
+    private var existingNames: [String: Set<String>?] = [:]
+
     package init(request: BatchRequest, renderer: CachedIconRenderer) {
         self.request = request
         self.renderer = renderer
@@ -206,11 +212,14 @@ package final class BatchRunner: @unchecked Sendable {
     private func write(_ bytes: [UInt8], to relativePath: String, icon: String, folderErrors: [String: String],
                        files: inout BatchReport.Files) -> BatchFailure? {
         let target = IconFolderScanner.join(request.outputFolder, relativePath)
-        if FileIO.fileHasContents(target, bytes) {
+        let folder = Self.folder(of: relativePath)
+        let name = relativePath.lastIndex(of: "/").map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
+        let mayExist = existingNames[folder].map { $0?.contains(name) ?? true } ?? true
+        if mayExist, FileIO.fileHasContents(target, bytes) {
             files.unchanged += 1
             return nil
         }
-        if let error = folderErrors[Self.folder(of: relativePath)] {
+        if let error = folderErrors[folder] {
             return BatchFailure(path: icon, reason: error)
         }
         do {
@@ -252,6 +261,7 @@ package final class BatchRunner: @unchecked Sendable {
         let groups = request.format == .xcassets ? planner.catalogGroups(for: plans.map(\.icon)) : []
         folders.formUnion(groups)
         var errors: [String: String] = [:]
+        existingNames = [:]
         for folder in folders.sorted() {
             let path = folder.isEmpty ? request.outputFolder : IconFolderScanner.join(request.outputFolder, folder)
             do {
@@ -260,7 +270,7 @@ package final class BatchRunner: @unchecked Sendable {
                 errors[folder] = "cannot create the folder \(path): \((error as NSError).localizedDescription)"
                 continue
             }
-            TemporaryFileName.removeAbandoned(in: path)
+            existingNames[folder] = TemporaryFileName.removeAbandonedListing(in: path).names
         }
         for group in groups where errors[group] == nil {
             let file = IconFolderScanner.join(request.outputFolder, group.isEmpty ? "Contents.json" : group + "/Contents.json")

@@ -159,7 +159,18 @@ package struct IconInspection: Codable, Hashable, Sendable {
         if case .color(let color) = paint { return color.hexString }
         if case .linearGradient(let g) = paint { return "linear-gradient(\(describe(g.stops)))" }
         if case .radialGradient(let g) = paint { return "radial-gradient(\(describe(g.stops)))" }
+        if case .pattern(let p) = paint {
+            let n = p.layers.count
+            return "pattern(\(number(p.width))×\(number(p.height)) tile at \(number(p.x)),\(number(p.y)), \(n) layer\(n == 1 ? "" : "s")"
+                + (p.transform.isIdentity ? "" : ", transformed") + ")"
+        }
         return String(describing: paint)
+    }
+
+    /// A number as short as it reads: `4`, `2.5`, `0.333`.
+    static func number(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        return r == r.rounded() && r.magnitude < 1e9 ? "\(Int(r))" : "\(r)"
     }
 
     /// `tint 0%, #ffffff 100%`: each stop's colour and offset (`@0.5` for a stop-opacity).

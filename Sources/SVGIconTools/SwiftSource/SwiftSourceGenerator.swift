@@ -214,6 +214,10 @@ package struct SwiftSourceGenerator: Sendable {
             let gradient = try radialGradient(g)
             return SwiftExpression(.radialGradient(gradient.value), .call(".radialGradient", [.init(nil, gradient.code)]))
         }
+        if case .pattern(let p) = paint {  // SwiftSourceGenerator+Patterns.swift
+            let pattern = try self.pattern(p)
+            return SwiftExpression(.pattern(pattern.value), .call(".pattern", [.init(nil, pattern.code)]))
+        }
         throw SwiftSourceError("svgicon swift cannot write the paint \(paint) yet")
     }
 

@@ -299,7 +299,7 @@ extension SVGResolver {
             case .radialGradient(var g):
                 for i in g.stops.indices where g.stops[i].color == nil { g.stops[i].color = .black }
                 return .radialGradient(g)
-            case .color, .image: return paint
+            case .color, .image, .pattern: return paint
             }
         }
         func bakeMask(_ mask: SVGMask) -> SVGMask {
