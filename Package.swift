@@ -21,6 +21,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // JPEG decoding for <image> (Illustrator and Figma embed photos as JPEG); libjpeg's longjmp error
+        // handling stays inside the CJPEGReader C target.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .target(name: "CJPEGReader", dependencies: ["CLibJPEG"]),
         // libdeflate: whole-buffer DEFLATE, faster than zlib at the same or smaller size (BENCHMARKS.md).
         .systemLibrary(
             name: "CLibDeflate",
@@ -42,7 +50,7 @@ let package = Package(
         // No C import, no Foundation.
         .target(name: "SVGIconCore"),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
-        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CZlib"]),
+        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CZlib", "CJPEGReader"]),
         // The tools the commands are made of (batch, golden, sheet, inspect, Swift code, bench): a
         // package-internal target, not a product, so an app sees none of it.
         .target(name: "SVGIconTools", dependencies: ["SVGIconCore", "SVGIconKit"]),

@@ -43,6 +43,7 @@ struct BatchCommand: CLICommand {
                 OptionSpec(names: ["--jobs", "-j"], kind: .integer(1...256), placeholder: "N",
                            help: "Icons converted at once (default: the number of cores)"),
             ]),
+            ImageArguments.group,
             SharedOptions.cache(),
         ],
         notes: SharedOptions.colourNote + """
@@ -94,6 +95,7 @@ struct BatchCommand: CLICommand {
         command.json = parsed.flag("--json")
         command.quiet = parsed.flag("--quiet")
         command.cache = CacheArguments(parsed)
+        ImageArguments.apply(parsed, to: &command.request.parsing)
         let inputs = parsed.positionals
         command.request.inputFolder = try parsed.single(
             missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24", what: "folder")

@@ -36,6 +36,7 @@ struct RenderCommand: CLICommand {
                     """, placeholder: "FILE|DIR|-"),
                 SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
             ]),
+            ImageArguments.group,
             SharedOptions.cache(),
         ],
         notes: SharedOptions.colourNote + """
@@ -75,6 +76,7 @@ struct RenderCommand: CLICommand {
     var forceTint = false
     var recolor = false
     var cache = CacheArguments()
+    var parsing = SVGResolver.Options()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
         try parse(try spec.parse(arguments))
@@ -94,6 +96,7 @@ struct RenderCommand: CLICommand {
         command.forceTint = parsed.flag("--force-tint")
         command.recolor = parsed.flag("--recolor")
         command.cache = CacheArguments(parsed)
+        ImageArguments.apply(parsed, to: &command.parsing)
         let inputs = parsed.positionals
         guard inputs.count == 1 else {
             throw CLIError.usage(
@@ -115,7 +118,11 @@ struct RenderCommand: CLICommand {
         return command
     }
 
-    var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
+    var resolveOptions: SVGResolver.Options {
+        var options = parsing
+        options.tintOverridesColor = forceTint
+        return options
+    }
 
     /// The output size when the options alone decide it (`--size`, or both `--width` and `--height`):
     /// then a cached render needs nothing from the document.

@@ -39,6 +39,12 @@ struct RenderCacheKeyTests {
         let forced = RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(tintOverridesColor: true))
         #expect(forced != key)
         #expect(RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(tintOverridesColor: false)) == key)
+        let absolute = RenderCacheKey(svgDigest: svg, options: base,
+                                      parsing: SVGResolver.Options(images: SVGImageOptions(allowsAbsolutePaths: true)))
+        #expect(absolute != key)
+        let folders = RenderCacheKey(svgDigest: svg, options: base,
+                                     parsing: SVGResolver.Options(images: SVGImageOptions(rootFolders: ["/srv/art"])))
+        #expect(folders != key && folders != absolute)
     }
 
     /// The key covers every stored property of `RenderOptions` and `SVGResolver.Options`. When someone
@@ -48,6 +54,6 @@ struct RenderCacheKeyTests {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
         #expect(fields.sorted() == ["background", "curveTolerance", "height", "recolor", "tint", "width"])
         let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
-        #expect(parsing == ["tintOverridesColor"])
+        #expect(parsing == ["tintOverridesColor", "images"])
     }
 }

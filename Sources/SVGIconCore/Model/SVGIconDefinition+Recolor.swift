@@ -7,7 +7,7 @@
 /// design becomes exactly the tint, translucent parts stay translucent, and a two-tone design becomes a
 /// one-colour silhouette (lightness is not kept: a light grey and a black both become the tint).
 ///
-/// Masks are left as they are: a mask works by its luminance, and recolouring it would change which
+/// Embedded images (`<image>`) keep their pixels. Masks are left as they are: a mask works by its luminance, and recolouring it would change which
 /// pixels show, not their colour. Clip paths only contribute their geometry.
 extension SVGIconDefinition {
     public func recolored() -> SVGIconDefinition {
@@ -50,6 +50,10 @@ extension SVGIconLayer {
         case .radialGradient(var g):
             g.stops = g.stops.map(recolor)
             return (.radialGradient(g), opacity)
+        case .image:
+            // An embedded picture keeps its pixels: recolouring is for vector designs drawn in one
+            // colour, and a photo or bitmap turned into a silhouette would be a different picture.
+            return (paint, opacity)
         case .pattern(var p):
             // The tile's own paints take the tint; its shapes (and so its alpha) stay.
             p.layers = p.layers.map { $0.recolored() }

@@ -90,7 +90,8 @@ public struct CachedIconRenderer: Sendable {
         }
         // Recoloured, every paint takes the tint (a template image, for asset catalogs).
         let usesTint = options.recolor || parsed.icon.usesTint
-        if let cache, let key {
+        // An icon whose images come from files is not stored: the key digests only the SVG's own bytes.
+        if let cache, let key, parsed.imageFiles.isEmpty {
             cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
         }
         return Output(png: png, usesTint: usesTint, warnings: parsed.warnings, fromCache: false)

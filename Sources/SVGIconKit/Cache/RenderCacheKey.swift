@@ -46,6 +46,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             curve-tolerance \(bits(options.curveTolerance))
             recolor \(options.recolor ? 1 : 0)
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
+            images \(parsing.images.cacheDescription)
             encoding \(pngEncoding)
 
             """

@@ -7,6 +7,7 @@ public enum SVGDocumentParser {
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let tree = try XMLDocumentReader.readTree(bytes, file: file)
         let rootNamespace = tree.rootNamespace
+        let options = KitImageLoader.options(options, file: file)  // images: libpng, libjpeg, files next to the SVG
         do throws(SVGResolveError) {
             return try SVGResolver.resolve(consume tree, options: options)
         } catch {
