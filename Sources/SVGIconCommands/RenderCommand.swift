@@ -103,7 +103,14 @@ struct RenderCommand: CLICommand {
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
             let png: [UInt8]
             do {
-                png = try renderer.png(svgDigest: SHA256.hash(loaded.bytes), options: options, parsing: resolveOptions) { result }.png
+                let rendered = try renderer.png(svgDigest: SHA256.hash(loaded.bytes), options: options, parsing: resolveOptions) { result }
+                png = rendered.png
+                // Warnings of the drawing itself (filters clamped or refused at this size).
+                if !quiet {
+                    for w in rendered.warnings where !result.warnings.contains(w) {
+                        io.printError("svgicon: warning: \(file):\(w.line > 0 ? "\(w.line):" : "") <\(w.element)>: \(w.message)")
+                    }
+                }
             } catch .tooComplex(let limit) {
                 throw CLIError.failed("\(file): \(limit.description); nothing written")
             } catch {

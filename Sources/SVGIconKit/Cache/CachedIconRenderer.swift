@@ -73,9 +73,10 @@ public struct CachedIconRenderer: Sendable {
             throw .encode(error)
         }
         let usesTint = parsed.icon.usesTint
+        let warnings = renderers.lastWarnings.isEmpty ? parsed.warnings : parsed.warnings + renderers.lastWarnings
         if let cache, let key {
-            cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
+            cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: warnings), for: key)
         }
-        return Output(png: png, usesTint: usesTint, warnings: parsed.warnings, fromCache: false)
+        return Output(png: png, usesTint: usesTint, warnings: warnings, fromCache: false)
     }
 }
