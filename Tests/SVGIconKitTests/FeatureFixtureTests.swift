@@ -75,7 +75,6 @@ struct FeatureFixtureTests {
                 "line 9: <image>: not supported; skipped",
                 "line 10: <foreignObject>: not supported; skipped",
                 "line 11: <rect>: fill=\"url(#dots)\": patterns are not supported; painted with the fallback",
-                "line 11: <rect>: filter effects are not supported; drawn without the filter",
                 "line 12: <path>: markers are not supported; drawn without them",
             ],
         ]

@@ -3,5 +3,5 @@
 ///
 /// Bump `current` whenever a change alters any output pixel (a golden re-recording is the usual sign).
 public enum RendererVersion {
-    public static let current = "svgicon-render-2"
+    public static let current = "svgicon-render-3"
 }
