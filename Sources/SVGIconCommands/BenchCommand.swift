@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon bench DIR... [--sizes 24,256] [--rounds N] [--limit K] [--references] [--json]`
 struct BenchCommand: CLICommand {
@@ -25,9 +26,10 @@ struct BenchCommand: CLICommand {
                            and print svgicon's speed relative to each (needs python3 with resvg-py,
                            skia-python and thorvg-python; Scripts/bench-references --install sets that up)
       --script PATH        The reference script (default Scripts/bench-references)
-      --png-level N        zlib level for the PNG encode stage, 0–9 (default 6)
-      --png-filters MASK   PNG row filters libpng may pick from, as a bit mask (default 8 = None;
-                           248 = all five, libpng's exhaustive default)
+      --png-level N        libdeflate level for the PNG encode stage, 1–12; 0 (default) chooses by
+                           image size (6 up to 32 KiB of raw rows, 2 above)
+      --png-filters MASK   PNG row filters to pick from per row, as a bit mask (default 8 = None;
+                           248 = all five)
       --json               Print the results as JSON instead of a table
     """
 
@@ -52,7 +54,7 @@ struct BenchCommand: CLICommand {
                 case "--references": references = true
                 case "--script": script = try reader.value(for: o)
                 case "--json": json = true
-                case "--png-level": compression.level = try reader.integer(for: o, range: 0...9)
+                case "--png-level": compression.level = try reader.integer(for: o, range: 0...12)
                 case "--png-filters": compression.filters = try reader.integer(for: o, range: 0...0xF8)
                 default: throw reader.unknownOption(o)
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `--no-cache`, `--cache-dir DIR` and `--cache-max SIZE`, which `render`, `batch` and `cache` share.
 struct CacheArguments: Hashable, Sendable {

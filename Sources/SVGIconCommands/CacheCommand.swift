@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon cache stats|clear|path [--cache-dir DIR] [--cache-max SIZE] [--json]`
 struct CacheCommand: CLICommand {

@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon golden check|update [--icons DIR] [--goldens DIR] [--sizes N,…] [--tints C,…] [--tolerance N]`
 struct GoldenCommand: CLICommand {

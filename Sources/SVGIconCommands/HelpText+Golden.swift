@@ -1,4 +1,5 @@
 import SVGIconKit
+import SVGIconTools
 
 extension HelpText {
     static let golden = """

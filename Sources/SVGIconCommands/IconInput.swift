@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// An icon as commands take it on the command line: a NAME looked up as NAME.svg in the icon folders,
 /// a path to an .svg file, or `-` for standard input.
@@ -12,6 +13,36 @@ struct IconInput {
     var stem: String
     /// The file as warnings and errors name it (`<stdin>` for standard input).
     var file: String
+
+    /// An icon's bytes, read but not parsed: what a cache lookup needs.
+    struct Source {
+        var bytes: [UInt8]
+        var stem: String
+        var file: String
+    }
+
+    /// Finds and reads `input` without parsing it (so that a cached render never reaches libxml2); NAME is
+    /// looked up in `iconFolders` (default `./Icons`). The errors are `load`'s.
+    static func read(_ input: String, iconFolders: [String]) throws(CLIError) -> Source {
+        do throws(SVGLoadError) {
+            if input == "-" {
+                return Source(bytes: try FileIO.readStandardInput(), stem: "icon", file: "<stdin>")
+            }
+            if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
+                let stem = IconFolder.iconName(of: input)
+                return Source(bytes: try FileIO.read(input), stem: stem.isEmpty ? "icon" : stem, file: input)
+            }
+            let folders = iconFolders.isEmpty ? ["Icons"] : iconFolders
+            guard let path = SVGFileLoader(searchPaths: folders).path(named: input) else {
+                // The loader's own message ("no icon named …, looked for … in …").
+                _ = try SVGFileLoader(searchPaths: folders).loadWithBytes(named: input)
+                throw SVGLoadError(kind: .unreadable, file: input, reason: "no icon named \"\(input)\"")
+            }
+            return Source(bytes: try FileIO.read(path), stem: input, file: path)
+        } catch {
+            throw CLIError.failed(error.description)
+        }
+    }
 
     /// Loads `input`; NAME is looked up in `iconFolders` (default `./Icons`).
     static func load(_ input: String, iconFolders: [String],
@@ -37,7 +68,12 @@ struct IconInput {
 
     /// `svgicon: warning: FILE:LINE: <element>: message`, one line per warning, on standard error.
     func printWarnings(to io: CommandOutput) {
-        for warning in result.warnings {
+        Self.printWarnings(result.warnings, file: file, to: io)
+    }
+
+    /// `printWarnings(to:)` for warnings from elsewhere (a cache entry keeps its render's warnings).
+    static func printWarnings(_ warnings: [SVGWarning], file: String, to io: CommandOutput) {
+        for warning in warnings {
             io.printError("svgicon: warning: \(file):\(warning.line > 0 ? "\(warning.line):" : "") <\(warning.element)>: \(warning.message)")
         }
     }

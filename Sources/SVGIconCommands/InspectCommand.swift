@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon inspect <NAME | FILE.svg | -> [--json] [--icons DIR]`
 struct InspectCommand: CLICommand {

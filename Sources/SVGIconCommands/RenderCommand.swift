@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon render NAME|FILE|- [--size N | --width W | --height H] [--tint C] [--scale S[,S…]] [-o FILE|-]`
 struct RenderCommand: CLICommand {
@@ -78,17 +79,33 @@ struct RenderCommand: CLICommand {
 
     var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
 
+    /// The output size when the options alone decide it (`--size`, or both `--width` and `--height`):
+    /// then a cached render needs nothing from the document.
+    var fixedSize: (Int, Int)? {
+        if let size { return (size, size) }
+        if let width, let height { return (width, height) }
+        return nil
+    }
+
     func run(_ io: CommandOutput) throws(CLIError) {
-        let loaded = try IconInput.load(input, iconFolders: iconFolders, options: resolveOptions)
-        if !quiet { loaded.printWarnings(to: io) }
-        let result = loaded.result, stem = loaded.stem
-        let file = loaded.file
-        let icon = result.icon
+        // Read, not parsed: with the size known from the options, every scale is looked up in the cache
+        // by the bytes' digest first, and libxml2 sees the file only when some scale is not cached.
+        let source = try IconInput.read(input, iconFolders: iconFolders)
+        let document = LazyDocument(source: source, options: resolveOptions)
+        if fixedSize == nil { try document.load() }
+        let stem = source.stem, file = source.file
         let renderCache = try cache.open(command: Self.name)
         defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
         let renderer = CachedIconRenderer(cache: renderCache)
-        let (baseWidth, baseHeight) = outputSize(for: icon)
+        let digest = renderCache.map { _ in SHA256.hash(source.bytes) }
+        var warned = false
         for scale in scales {
+            let baseWidth: Int, baseHeight: Int
+            if let fixedSize {
+                (baseWidth, baseHeight) = fixedSize
+            } else {
+                (baseWidth, baseHeight) = outputSize(for: try document.load().icon)
+            }
             let w = baseWidth * scale, h = baseHeight * scale
             guard w <= Self.maxSide, h <= Self.maxSide else {
                 let pixels = "\(w >= Self.maxSide * 16 ? "over \(w)" : "\(w)")×\(h >= Self.maxSide * 16 ? "over \(h)" : "\(h)")"
@@ -101,21 +118,24 @@ struct RenderCommand: CLICommand {
                 throw CLIError.failed("\(file): \(source) makes the output \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide) (give --size, --width or --height)")
             }
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
-            let png: [UInt8]
+            let rendered: CachedIconRenderer.Output
             do {
-                let rendered = try renderer.png(svgDigest: SHA256.hash(loaded.bytes), options: options, parsing: resolveOptions) { result }
-                png = rendered.png
-                // Warnings of the drawing itself (filters clamped or refused at this size).
-                if !quiet {
-                    for w in rendered.warnings where !result.warnings.contains(w) {
-                        io.printError("svgicon: warning: \(file):\(w.line > 0 ? "\(w.line):" : "") <\(w.element)>: \(w.message)")
-                    }
+                rendered = try renderer.png(svgDigest: digest ?? SHA256.hash(source.bytes), options: options,
+                                            parsing: resolveOptions) { () throws(SVGLoadError) in
+                    try document.parsed()
                 }
             } catch .tooComplex(let limit) {
                 throw CLIError.failed("\(file): \(limit.description); nothing written")
+            } catch .load(let error) {
+                throw CLIError.failed(error.description)
             } catch {
                 throw CLIError.failed("\(input): \(error.description)")
             }
+            if !warned {
+                warned = true
+                if !quiet { IconInput.printWarnings(rendered.warnings, file: file, to: io) }
+            }
+            let png = rendered.png
             if output == "-" {
                 if io.outputIsTerminal {
                     throw CLIError.usage("refusing to write PNG bytes to a terminal; redirect standard output or give -o FILE",
@@ -136,6 +156,35 @@ struct RenderCommand: CLICommand {
                     throw CLIError.failed(error.description)
                 }
                 if !quiet { io.printError("wrote \(path) (\(w)×\(h))") }
+            }
+        }
+    }
+
+    /// The document, parsed the first time something asks for it.
+    private final class LazyDocument {
+        let source: IconInput.Source
+        let options: SVGResolver.Options
+        private var result: SVGParseResult?
+
+        init(source: IconInput.Source, options: SVGResolver.Options) {
+            self.source = source
+            self.options = options
+        }
+
+        func parsed() throws(SVGLoadError) -> SVGParseResult {
+            if let result { return result }
+            let parsed = try SVGDocumentParser.parse(source.bytes, file: source.file, options: options)
+            result = parsed
+            return parsed
+        }
+
+        /// `parsed()` with a load error as the command reports it.
+        @discardableResult
+        func load() throws(CLIError) -> SVGParseResult {
+            do {
+                return try parsed()
+            } catch {
+                throw CLIError.failed(error.description)
             }
         }
     }

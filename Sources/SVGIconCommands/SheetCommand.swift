@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon sheet <DIR | FILE.svg>… [-o FILE] [--size N] [--tint C] [--columns N] [--limit N] [--index FILE]`
 struct SheetCommand: CLICommand {

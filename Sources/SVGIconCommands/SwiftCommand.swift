@@ -1,5 +1,6 @@
 import Foundation
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon swift <NAME | FILE.svg | - | DIR> [--name NAME] [--public] [-o FILE] [--icons DIR]`
 struct SwiftCommand: CLICommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 @testable import SVGIconCommands
 
 /// An input folder of icons, an output folder and a private render cache, removed at the end.

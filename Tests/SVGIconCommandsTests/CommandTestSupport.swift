@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 @testable import SVGIconCommands
 
 /// Runs `svgicon ARGS…` in process and returns the exit code and what it wrote.

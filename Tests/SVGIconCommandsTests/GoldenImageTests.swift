@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// Every icon in Icons/ at the sizes and tints of Goldens/golden.json, compared with Goldens/.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 @testable import SVGIconCommands
 
 /// Every file in Tests/Fixtures/hostile/ goes through `svgicon render FILE --size 48`, and must end with
@@ -67,6 +68,15 @@ struct HostileFixtureTests {
         "render-work-bomb.svg": (1, ["error: F: too complex to render: drawing it needs more than 67108864 steps (the work limit at 48×48); nothing written"]),
         "deep-group-opacity.svg": (1, ["error: F: too complex to render: it nests opacity groups, clip paths and masks more than 32 deep; nothing written"]),
         "nested-viewports-masks.svg": (1, ["error: F: too complex to render: it nests opacity groups, clip paths and masks more than 32 deep; nothing written"]),
+        // Markers and patterns: instances, nesting and tiles bounded, cycles cut.
+        "marker-bomb.svg": (0, ["warning: F:3: <path>: places more than 10000 markers in the document; the rest of the markers are not drawn"]),
+        "pattern-chain.svg": (0, ["warning: F:9: <rect>: fill=\"url(#p8)\": patterns are used inside patterns more than 8 deep; painted with the fallback"]),
+        "pattern-tiles-tiny-and-huge.svg": (0, []),
+        "marker-and-pattern-cycles.svg": (0, [
+            "warning: F:2: <path>: marker-end=\"url(#m)\" is used inside its own content; not drawn there",
+            "warning: F:4: <rect>: fill=\"url(#a)\" is used inside its own pattern; not painted there",
+            "warning: F:5: <pattern>: pattern href chain loops back to itself; the loop is ignored",
+        ]),
         // Numbers and geometry: never a crash, never a hang.
         "huge-coordinates.svg": (0, []),
         "infinite-numbers.svg": (0, []),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("svgicon sheet")
 struct SheetCommandTests {

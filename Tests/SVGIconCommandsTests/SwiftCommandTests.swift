@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon swift` proven by compiling its output: GeneratedSwift/ holds what it writes for Icons/ (and
 /// for tab-shop alone, for `features`, the parts of the model Icons/ does not use, and for the feature

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("Batch output naming and asset catalog contents")
 struct BatchOutputPlannerTests {

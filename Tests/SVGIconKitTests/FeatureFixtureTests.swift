@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// One small SVG per SVG feature in Tests/Fixtures/features/, each rendered at 48 px and compared with
 /// resvg's rendering of the same file (Tests/Fixtures/features/resvg/NAME-48.png, made by
@@ -74,8 +75,6 @@ struct FeatureFixtureTests {
                 "line 7: <text>: not supported; skipped",
                 "line 9: <image>: not supported; skipped",
                 "line 10: <foreignObject>: not supported; skipped",
-                "line 11: <rect>: fill=\"url(#dots)\": patterns are not supported; painted with the fallback",
-                "line 12: <path>: markers are not supported; drawn without them",
             ],
         ]
         let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".svg") }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// The filter engine wired in: `<filter>` and CSS filter functions resolved into the model
 /// (Docs/model.md, "Filters"), and filtered layers drawn by the renderer. Fixtures in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 #if canImport(Glibc)
 import Glibc
 #endif

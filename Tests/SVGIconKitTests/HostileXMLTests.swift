@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 /// libxml2 as svgicon configures it: nothing outside the bytes is read, entities expand within a budget,
 /// and the element and depth limits stop parsing early.

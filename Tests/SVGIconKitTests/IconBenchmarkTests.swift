@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SVGIconCore
 import SVGIconKit
+import SVGIconTools
 
 /// `svgicon bench`'s engine: what it loads, what it counts and that its statistics are consistent.
 @Suite("Icon benchmark")

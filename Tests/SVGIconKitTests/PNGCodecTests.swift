@@ -1,5 +1,6 @@
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("PNG through libpng")
 struct PNGCodecTests {

@@ -1,5 +1,6 @@
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("Render cache keys")
 struct RenderCacheKeyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("Render cache on disk")
 struct RenderCacheTests {

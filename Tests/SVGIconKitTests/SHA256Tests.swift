@@ -1,5 +1,6 @@
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("SHA-256 (FIPS 180-4)")
 struct SHA256Tests {

@@ -1,5 +1,6 @@
 import Testing
 import SVGIconKit
+import SVGIconTools
 
 @Suite("Loading SVG documents with libxml2")
 struct SVGDocumentParserTests {

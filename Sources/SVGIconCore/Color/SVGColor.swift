@@ -3,8 +3,11 @@
 /// Channels are 8-bit; alpha is kept as a `Double` in `0...1` so that opacity values parsed from
 /// CSS (`rgb(… / 0.3)`) are not quantised before compositing.
 public struct SVGColor: Hashable, Sendable {
+    /// Red, 0…255 (sRGB-encoded).
     public var red: UInt8
+    /// Green, 0…255 (sRGB-encoded).
     public var green: UInt8
+    /// Blue, 0…255 (sRGB-encoded).
     public var blue: UInt8
     /// 0...1
     public var alpha: Double
@@ -17,8 +20,11 @@ public struct SVGColor: Hashable, Sendable {
         self.alpha = SVGColor.clampUnit(alpha)
     }
 
+    /// Opaque black (#000000), SVG's default paint and the default tint.
     public static let black = SVGColor(red: 0, green: 0, blue: 0)
+    /// Opaque white (#ffffff).
     public static let white = SVGColor(red: 255, green: 255, blue: 255)
+    /// Fully transparent black, CSS's `transparent`.
     public static let transparent = SVGColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// "#rrggbb" (lowercase), or "#rrggbbaa" when alpha < 1 (alpha rounded to 0...255).

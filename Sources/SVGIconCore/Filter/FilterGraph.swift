@@ -14,16 +14,16 @@
 /// with it; the output is converted back to sRGB. Pixels outside a primitive's subregion are
 /// transparent black. Everything is O(region pixels) per primitive, times the octave count of
 /// feTurbulence and the kernel size of feConvolveMatrix; blurs and morphology do not grow with radius.
-public struct FilterGraph: Sendable {
-    public let filter: SVGFilter
-    public let transform: FilterTransform
-    public let limits: FilterLimits
+package struct FilterGraph: Sendable {
+    package let filter: SVGFilter
+    package let transform: FilterTransform
+    package let limits: FilterLimits
     /// The filter region in device pixels.
-    public let region: FilterPixelRect
+    package let region: FilterPixelRect
     /// Each primitive's subregion, in pixels of the region (0, 0 is the region's top-left pixel).
-    public let subregions: [FilterPixelRect]
+    package let subregions: [FilterPixelRect]
     /// Clamps the graph made while planning (the run adds its own).
-    public let plannedNotes: [FilterNote]
+    package let plannedNotes: [FilterNote]
     let inputs: [[Source]]
 
     /// Where an input's pixels come from once references are resolved.
@@ -32,7 +32,7 @@ public struct FilterGraph: Sendable {
         case result(Int)
     }
 
-    public init(_ filter: SVGFilter, transform: FilterTransform,
+    package init(_ filter: SVGFilter, transform: FilterTransform,
                 limits: FilterLimits = FilterLimits()) throws(FilterError) {
         self.filter = filter
         self.transform = transform
@@ -151,18 +151,18 @@ public struct FilterGraph: Sendable {
     }
 
     /// The result of a run: the filter region's pixels (premultiplied sRGB) and what was clamped.
-    public struct Output: Sendable {
-        public var image: FilterImage
+    package struct Output: Sendable {
+        package var image: FilterImage
         /// Where `image` goes, in device pixels (the graph's `region`).
-        public var region: FilterPixelRect
-        public var notes: [FilterNote]
+        package var region: FilterPixelRect
+        package var notes: [FilterNote]
     }
 
     /// Runs the filter. `sourceGraphic` must be `region`'s size (premultiplied sRGB). The optional
     /// images (same size) stand for BackgroundImage, FillPaint and StrokePaint; where one is nil the input
     /// is transparent black and a note says so. `image(index, subregion)` supplies feImage pixels: a
     /// region-sized image with the picture drawn into `subregion` (region pixels), or nil.
-    public func run(sourceGraphic: FilterImage, backgroundImage: FilterImage? = nil,
+    package func run(sourceGraphic: FilterImage, backgroundImage: FilterImage? = nil,
                     fillPaint: FilterImage? = nil, strokePaint: FilterImage? = nil,
                     image: (Int, FilterPixelRect) -> FilterImage? = { _, _ in nil }) throws(FilterError) -> Output {
         guard sourceGraphic.width == region.width, sourceGraphic.height == region.height else {

@@ -1,21 +1,21 @@
 /// The pixels a filter reads and writes: width × height premultiplied RGBA, channels `Float` in 0…1, rows
 /// top to bottom, no padding — the layout of a full-RGBA `Pixmap`. Unless a `FilterGraph` says otherwise
 /// the colours are sRGB; inside the graph an image may hold linearRGB (the graph keeps track of which).
-public struct FilterImage: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct FilterImage: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
     /// width × height × 4 values (R, G, B, A, colour premultiplied by alpha).
-    public var pixels: [Float]
+    package var pixels: [Float]
 
     /// A transparent image; sizes below zero count as zero.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         pixels = [Float](repeating: 0, count: self.width * self.height * 4)
     }
 
     /// nil when `pixels` does not hold width × height × 4 values.
-    public init?(width: Int, height: Int, pixels: [Float]) {
+    package init?(width: Int, height: Int, pixels: [Float]) {
         guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
@@ -23,14 +23,14 @@ public struct FilterImage: Hashable, Sendable {
     }
 
     /// The pixmap's premultiplied RGBA values (an alpha-only pixmap is expanded).
-    public init(_ pixmap: Pixmap) {
+    package init(_ pixmap: Pixmap) {
         width = pixmap.width
         height = pixmap.height
         pixels = pixmap.data
     }
 
     /// The image as a full-RGBA pixmap.
-    public var pixmap: Pixmap {
+    package var pixmap: Pixmap {
         var result = Pixmap(width: width, height: height)
         result.data = pixels
         return result

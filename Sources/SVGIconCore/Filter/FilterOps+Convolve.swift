@@ -1,6 +1,17 @@
 // MARK: - feConvolveMatrix, feDisplacementMap
 
 extension FilterOps {
+    /// Index `i` of a row or column of `count` pixels, read per `mode` beyond its ends: clamped to the edge
+    /// (`duplicate`), wrapped around (`wrap`), or nil (`none`: transparent black, which adds nothing).
+    @inline(__always)
+    private static func edgeIndex(_ i: Int, count: Int, _ mode: SVGEdgeMode) -> Int? {
+        switch mode {
+        case .duplicate: return min(max(i, 0), count - 1)
+        case .wrap: return ((i % count) + count) % count
+        case .none: return i < 0 || i >= count ? nil : i
+        }
+    }
+
     /// feConvolveMatrix; nil when the kernel does not fit its order or the target lies outside it (the
     /// spec's "in error"). The kernel is applied rotated 180° (a true convolution), on premultiplied values,
     /// or with `preserveAlpha` on straight colour with the input's alpha kept. `bias` is added to every
@@ -36,19 +47,9 @@ extension FilterOps {
                         for x in 0..<w {
                             var sum = SIMD4<Double>.zero
                             for i in 0..<oy {
-                                var sy = y - ty + i
-                                switch m.edgeMode {
-                                case .duplicate: sy = min(max(sy, 0), h - 1)
-                                case .wrap: sy = ((sy % h) + h) % h
-                                case .none: if sy < 0 || sy >= h { continue }
-                                }
+                                guard let sy = edgeIndex(y - ty + i, count: h, m.edgeMode) else { continue }
                                 for j in 0..<ox {
-                                    var sx = x - tx + j
-                                    switch m.edgeMode {
-                                    case .duplicate: sx = min(max(sx, 0), w - 1)
-                                    case .wrap: sx = ((sx % w) + w) % w
-                                    case .none: if sx < 0 || sx >= w { continue }
-                                    }
+                                    guard let sx = edgeIndex(x - tx + j, count: w, m.edgeMode) else { continue }
                                     let p = (sy * w + sx) * 4
                                     let f = k[i * ox + j]
                                     sum += f * SIMD4(Double(src[p]), Double(src[p + 1]), Double(src[p + 2]), Double(src[p + 3]))

@@ -1,13 +1,13 @@
 /// A rectangle of whole pixels: columns x..<x+width, rows y..<y+height.
-public struct FilterPixelRect: Hashable, Sendable {
-    public var x: Int, y: Int, width: Int, height: Int
+package struct FilterPixelRect: Hashable, Sendable {
+    package var x: Int, y: Int, width: Int, height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
 
-    public var isEmpty: Bool { width == 0 || height == 0 }
-    public var pixelCount: Int { width * height }
+    package var isEmpty: Bool { width == 0 || height == 0 }
+    package var pixelCount: Int { width * height }
 
     func intersection(_ other: FilterPixelRect) -> FilterPixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
@@ -27,46 +27,46 @@ public struct FilterPixelRect: Hashable, Sendable {
 /// How the filtered element's user space maps to device pixels: device = user · scale + translate.
 /// Filters are computed in a pixel grid aligned with user space, so only scale and translation appear;
 /// a renderer facing a rotated or skewed element renders it in such a grid first (see `FilterGraph`).
-public struct FilterTransform: Hashable, Sendable {
-    public var scaleX: Double, scaleY: Double, translateX: Double, translateY: Double
+package struct FilterTransform: Hashable, Sendable {
+    package var scaleX: Double, scaleY: Double, translateX: Double, translateY: Double
 
-    public init(scaleX: Double, scaleY: Double, translateX: Double = 0, translateY: Double = 0) {
+    package init(scaleX: Double, scaleY: Double, translateX: Double = 0, translateY: Double = 0) {
         self.scaleX = scaleX; self.scaleY = scaleY; self.translateX = translateX; self.translateY = translateY
     }
 
-    public static let identity = FilterTransform(scaleX: 1, scaleY: 1)
+    package static let identity = FilterTransform(scaleX: 1, scaleY: 1)
 }
 
 /// The bounds that keep a filter's time and memory finite whatever the file says. A value beyond a
 /// *refusing* limit makes `FilterGraph` throw the named `FilterError`; a value beyond a *clamping* limit is
 /// clamped (the picture cannot change visibly, or the spec allows it) and reported as a `FilterNote`.
-public struct FilterLimits: Hashable, Sendable {
+package struct FilterLimits: Hashable, Sendable {
     /// Refusing: pixels of the filter region (each intermediate image is 16 bytes a pixel).
-    public var maxRegionPixels: Int = 1 << 22
+    package var maxRegionPixels: Int = 1 << 22
     /// Refusing: width or height of the filter region in pixels.
-    public var maxRegionSide: Int = 1 << 14
+    package var maxRegionSide: Int = 1 << 14
     /// Refusing: number of primitives.
-    public var maxPrimitives: Int = 256
+    package var maxPrimitives: Int = 256
     /// Refusing: the sum over all primitives of (region pixels × per-pixel work units: 1 for most,
     /// octaves for feTurbulence, kernel size for feConvolveMatrix) — the time bound.
-    public var maxWork: Int = 1 << 28
+    package var maxWork: Int = 1 << 28
     /// Refusing: orderX × orderY of feConvolveMatrix.
-    public var maxKernelElements: Int = 1024
+    package var maxKernelElements: Int = 1024
     /// Clamping: feTurbulence octaves (octave k adds at most 2^-k, far below one 8-bit step at 24).
-    public var maxOctaves: Int = 24
+    package var maxOctaves: Int = 24
     /// Clamping: a blur's standard deviation in pixels (a wider blur of a region this size is flat).
-    public var maxBlurDeviation: Double = 16384
+    package var maxBlurDeviation: Double = 16384
     /// Clamping: a morphology radius in pixels (the region side; a wider one changes nothing).
-    public var maxMorphologyRadius: Int = 1 << 14
+    package var maxMorphologyRadius: Int = 1 << 14
     /// Clamping: a feOffset / feDropShadow / feDisplacementMap distance in pixels.
-    public var maxOffset: Double = 1_048_576
+    package var maxOffset: Double = 1_048_576
 
-    public init() {}
+    package init() {}
 }
 
 /// Why a filter was refused. The renderer reports it and does not draw the element (what the spec asks
 /// for a filter in error).
-public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
     case regionTooLarge(width: Int, height: Int, maxPixels: Int, maxSide: Int)
     case tooManyPrimitives(count: Int, limit: Int)
     case tooMuchWork(work: Int, limit: Int)
@@ -75,7 +75,7 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A transform or region with a NaN or infinite value.
     case notFinite
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .regionTooLarge(w, h, maxPixels, maxSide):
             return "filter region \(w)×\(h) px is larger than the limit (\(maxPixels) pixels, \(maxSide) a side)"
@@ -94,12 +94,12 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Something the engine clamped, substituted or could not do, for the renderer's warnings.
-public struct FilterNote: Hashable, Sendable, CustomStringConvertible {
+package struct FilterNote: Hashable, Sendable, CustomStringConvertible {
     /// Index into `SVGFilter.primitives`.
-    public var primitive: Int
-    public var kind: Kind
+    package var primitive: Int
+    package var kind: Kind
 
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case octavesClamped(from: Int, to: Int)
         case blurClamped(from: Double, to: Double)
         case morphologyRadiusClamped(from: Double, to: Int)
@@ -113,7 +113,7 @@ public struct FilterNote: Hashable, Sendable, CustomStringConvertible {
         case invalidKernel
     }
 
-    public var description: String {
+    package var description: String {
         let at = "filter primitive \(primitive + 1)"
         switch kind {
         case let .octavesClamped(from, to): return "\(at): numOctaves \(from) clamped to \(to)"

@@ -3,15 +3,15 @@
 /// The pattern starts afresh at every subpath, shifted by the offset. On a closed contour a dash that runs
 /// through the start point is kept as one piece (the last dash continues into the first), so no cap
 /// appears at the seam. Every dash is an open contour; the stroker then draws caps and joins on it.
-public struct Dasher {
+package struct Dasher {
     /// Dash and gap lengths: even count, none negative, sum positive.
-    public let pattern: [Double]
-    public let offset: Double
+    package let pattern: [Double]
+    package let offset: Double
     /// Upper bound on dashes per path (a hostile `stroke-dasharray="0.0001"` on a long path).
-    public static let maxDashes = 20_000
+    package static let maxDashes = 20_000
 
     /// nil when the pattern cannot dash (empty, negative, all zero): the stroke is then solid.
-    public init?(pattern: [Double], offset: Double) {
+    package init?(pattern: [Double], offset: Double) {
         guard !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         let even = pattern.count % 2 == 1 ? pattern + pattern : pattern
         let total = even.reduce(0, +)
@@ -24,7 +24,7 @@ public struct Dasher {
 
     /// The dashes of all contours. `budget` counts down across calls so one path cannot make more than
     /// `maxDashes`.
-    public func dash(_ contours: [FlatContour]) -> [FlatContour] {
+    package func dash(_ contours: [FlatContour]) -> [FlatContour] {
         var result: [FlatContour] = []
         var budget = Dasher.maxDashes
         for contour in contours {

@@ -3,14 +3,14 @@
 /// Guarantees: no two consecutive points are equal; `isCorner[i]` is true where point `i` is a segment
 /// endpoint of the original path (where the stroke's line join applies) and false where it lies inside a
 /// flattened curve (where the stroke must stay smooth).
-public struct FlatContour: Hashable, Sendable {
-    public var points: [SVGPoint] = []
-    public var isCorner: [Bool] = []
-    public var isClosed = false
+package struct FlatContour: Hashable, Sendable {
+    package var points: [SVGPoint] = []
+    package var isCorner: [Bool] = []
+    package var isClosed = false
 
-    public init() {}
+    package init() {}
 
-    public init(points: [SVGPoint], isCorner: [Bool]? = nil, isClosed: Bool) {
+    package init(points: [SVGPoint], isCorner: [Bool]? = nil, isClosed: Bool) {
         self.points = points
         self.isCorner = isCorner ?? Array(repeating: true, count: points.count)
         self.isClosed = isClosed
@@ -38,9 +38,9 @@ public struct FlatContour: Hashable, Sendable {
 /// The number of segments per curve comes from Wang's formula (the bound on the second derivative), so it
 /// depends only on the control polygon: n = ⌈√(k·M / tolerance)⌉ with M the largest second difference,
 /// k = 1/4 for quadratics and 3/4 for cubics.
-public enum PathFlattener {
+package enum PathFlattener {
     /// Upper bound on the segments one curve may become (keeps hostile coordinates cheap).
-    public static let maxSegmentsPerCurve = 1024
+    package static let maxSegmentsPerCurve = 1024
 
     static func quadSegments(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, tolerance: Double) -> Int {
         let dd = (p0 - p1 * 2 + p2).length
@@ -62,21 +62,20 @@ public enum PathFlattener {
 
     /// Calls `line` for every edge of the path mapped through `transform`, every subpath closed (as a fill
     /// needs). Curves are flattened after the transform, so `tolerance` is in output units.
-
-    public static func forEachFillEdge(_ path: SVGPath, transform: SVGTransform, tolerance: Double,
+    package static func forEachFillEdge(_ path: SVGPath, transform: SVGTransform, tolerance: Double,
                                        _ line: (SVGPoint, SVGPoint) -> Void) {
         var pointIndex = 0
         var current = SVGPoint.zero
         var start = SVGPoint.zero
-        var open = false
+        var inSubpath = false
         let points = path.points
         for verb in path.verbs {
             switch verb {
             case .move:
-                if open, current != start { line(current, start) }
+                if inSubpath, current != start { line(current, start) }
                 current = transform.apply(points[pointIndex]); pointIndex += 1
                 start = current
-                open = true
+                inSubpath = true
             case .line:
                 let p = transform.apply(points[pointIndex]); pointIndex += 1
                 line(current, p)
@@ -97,7 +96,7 @@ public enum PathFlattener {
                 current = start
             }
         }
-        if open, current != start { line(current, start) }
+        if inSubpath, current != start { line(current, start) }
     }
 
 
@@ -140,7 +139,7 @@ public enum PathFlattener {
     /// Flattens every subpath into a polyline in the path's own coordinates (for stroking).
     /// A subpath that is a lone `move` is dropped; a zero-length one (`M p Z`, `M p L p`) stays as a single
     /// point so that round and square caps can draw a dot.
-    public static func contours(of path: SVGPath, tolerance: Double) -> [FlatContour] {
+    package static func contours(of path: SVGPath, tolerance: Double) -> [FlatContour] {
         var result: [FlatContour] = []
         var scratch = FlatContour()
         forEachContour(of: path, tolerance: tolerance, reusing: &scratch) { result.append($0) }

@@ -3,19 +3,24 @@
 /// Guarantees: every subpath starts with `.move`; `.line` uses one point, `.quad` two, `.cubic` three,
 /// `.move` one and `.close` none. Arcs are converted to cubic Béziers when they are added.
 public struct SVGPath: Hashable, Sendable {
+    /// What one step of the path does; each takes the number of points listed on `SVGPath`.
     public enum Verb: UInt8, Hashable, Sendable {
         case move, line, quad, cubic, close
     }
 
+    /// The steps in order.
     public private(set) var verbs: [Verb] = []
+    /// The steps' points in order: for a curve its control points, then its end point.
     public private(set) var points: [SVGPoint] = []
 
     /// Start point of the current subpath (where `close` returns to).
     private var subpathStart = SVGPoint.zero
     private var hasCurrentPoint = false
 
+    /// An empty path.
     public init() {}
 
+    /// True when nothing has been added (a path of moves only is not empty).
     public var isEmpty: Bool { verbs.isEmpty }
 
     /// Makes room for `verbs` verbs and `points` points in all, so that a parser that can estimate the
@@ -32,6 +37,7 @@ public struct SVGPath: Hashable, Sendable {
         return points.last
     }
 
+    /// Starts a new subpath at `p`. A move right after a move replaces it (the first one would draw nothing).
     public mutating func move(to p: SVGPoint) {
         if verbs.last == .move {
             // Two moves in a row: the first one draws nothing, keep only the newest.
@@ -44,12 +50,15 @@ public struct SVGPath: Hashable, Sendable {
         hasCurrentPoint = true
     }
 
+    /// A straight segment from the current point to `p`. With no current point a subpath starts at (0, 0);
+    /// right after `close`, a new one starts where the closed one did (so do `quad` and `cubic`).
     public mutating func line(to p: SVGPoint) {
         ensureSubpath()
         verbs.append(.line)
         points.append(p)
     }
 
+    /// A quadratic Bézier from the current point to `p` with control point `c`.
     public mutating func quad(to p: SVGPoint, control c: SVGPoint) {
         ensureSubpath()
         verbs.append(.quad)
@@ -57,6 +66,7 @@ public struct SVGPath: Hashable, Sendable {
         points.append(p)
     }
 
+    /// A cubic Bézier from the current point to `p` with control points `c1` and `c2`.
     public mutating func cubic(to p: SVGPoint, control1 c1: SVGPoint, control2 c2: SVGPoint) {
         ensureSubpath()
         verbs.append(.cubic)
@@ -65,6 +75,7 @@ public struct SVGPath: Hashable, Sendable {
         points.append(p)
     }
 
+    /// Closes the current subpath back to its start. Does nothing with no current point or right after a close.
     public mutating func close() {
         guard hasCurrentPoint, let last = verbs.last, last != .close else { return }
         verbs.append(.close)
@@ -205,6 +216,7 @@ extension SVGPath {
         }
     }
 
+    /// One step of `forEachSegment` with its points, the start point first.
     public enum Segment: Hashable, Sendable {
         case move(SVGPoint)
         case line(SVGPoint, SVGPoint)

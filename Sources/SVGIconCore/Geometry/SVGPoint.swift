@@ -1,20 +1,28 @@
 /// A point or vector in a 2-D coordinate space (user space, viewBox space or device pixels,
 /// depending on where it is used).
 public struct SVGPoint: Hashable, Sendable {
+    /// Horizontal coordinate; +x points right.
     public var x: Double
+    /// Vertical coordinate; +y points down, as in SVG.
     public var y: Double
 
+    /// The point (`x`, `y`).
     @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin (0, 0).
     public static let zero = SVGPoint(x: 0, y: 0)
 
+    /// Component-wise sum (a point moved by a vector, or two vectors added).
     @inlinable public static func + (a: SVGPoint, b: SVGPoint) -> SVGPoint { SVGPoint(x: a.x + b.x, y: a.y + b.y) }
+    /// Component-wise difference: the vector from `b` to `a`.
     @inlinable public static func - (a: SVGPoint, b: SVGPoint) -> SVGPoint { SVGPoint(x: a.x - b.x, y: a.y - b.y) }
+    /// The vector scaled by `s` in both axes.
     @inlinable public static func * (a: SVGPoint, s: Double) -> SVGPoint { SVGPoint(x: a.x * s, y: a.y * s) }
+    /// The vector pointing the other way.
     @inlinable public static prefix func - (a: SVGPoint) -> SVGPoint { SVGPoint(x: -a.x, y: -a.y) }
 
     /// Euclidean length of the vector.

@@ -1,7 +1,10 @@
 /// An axis-aligned rectangle.
 public struct SVGRect: Hashable, Sendable {
+    /// Top-left corner (`x`, `y`) and size, in the units of the space it is used in. `width` and `height` are not
+    /// checked: zero or negative sizes are representable, and code that needs an area checks for it.
     public var x: Double, y: Double, width: Double, height: Double
 
+    /// The rectangle from (`x`, `y`) spanning `width` × `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }

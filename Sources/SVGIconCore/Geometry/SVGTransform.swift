@@ -1,19 +1,25 @@
 /// A 2-D affine transform in SVG's matrix form `[a c e; b d f; 0 0 1]`:
 /// x' = a·x + c·y + e, y' = b·x + d·y + f.
 public struct SVGTransform: Hashable, Sendable {
+    /// The six coefficients: `a b c d` the linear part, `e f` the translation (in the output space's units).
     public var a: Double, b: Double, c: Double, d: Double, e: Double, f: Double
 
+    /// The matrix with these coefficients, as SVG's `matrix(a b c d e f)` writes them. Not checked: see
+    /// `isInvertible`.
     @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
     }
 
+    /// The transform that leaves every point where it is.
     public static let identity = SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
+    /// Moves every point by (`tx`, `ty`), SVG's `translate(tx ty)`.
     public static func translation(_ tx: Double, _ ty: Double) -> SVGTransform {
         SVGTransform(a: 1, b: 0, c: 0, d: 1, e: tx, f: ty)
     }
 
+    /// Scales about the origin by `sx` horizontally and `sy` vertically, SVG's `scale(sx sy)`.
     public static func scale(_ sx: Double, _ sy: Double) -> SVGTransform {
         SVGTransform(a: sx, b: 0, c: 0, d: sy, e: 0, f: 0)
     }
@@ -25,10 +31,12 @@ public struct SVGTransform: Hashable, Sendable {
         return SVGTransform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
     }
 
+    /// SVG's `skewX(degrees)`: x' = x + tan(degrees)·y.
     public static func skewX(degrees: Double) -> SVGTransform {
         SVGTransform(a: 1, b: 0, c: tangent(degrees * Double.pi / 180), d: 1, e: 0, f: 0)
     }
 
+    /// SVG's `skewY(degrees)`: y' = y + tan(degrees)·x.
     public static func skewY(degrees: Double) -> SVGTransform {
         SVGTransform(a: 1, b: tangent(degrees * Double.pi / 180), c: 0, d: 1, e: 0, f: 0)
     }
@@ -47,6 +55,7 @@ public struct SVGTransform: Hashable, Sendable {
         )
     }
 
+    /// The point `p` mapped by this transform (linear part and translation).
     @inlinable
     public func apply(_ p: SVGPoint) -> SVGPoint {
         SVGPoint(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f)
@@ -58,8 +67,10 @@ public struct SVGTransform: Hashable, Sendable {
         SVGPoint(x: a * v.x + c * v.y, y: b * v.x + d * v.y)
     }
 
+    /// `a·d − b·c`: the factor by which areas scale; negative when the transform mirrors.
     public var determinant: Double { a * d - b * c }
 
+    /// True when every coefficient equals the identity's exactly.
     public var isIdentity: Bool { self == .identity }
 
     /// Every coefficient is finite and the matrix is invertible.
@@ -69,6 +80,7 @@ public struct SVGTransform: Hashable, Sendable {
             && det.isFinite && det != 0
     }
 
+    /// The transform that undoes this one; nil when it is not invertible (see `isInvertible`).
     public func inverted() -> SVGTransform? {
         let det = determinant
         guard isInvertible else { return nil }

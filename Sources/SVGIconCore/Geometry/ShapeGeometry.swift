@@ -1,12 +1,12 @@
 /// Paths for SVG's basic shapes, following the SVG 2 shape definitions (start points and directions match
 /// the spec, which matters for dashes and markers).
-public enum ShapeGeometry {
+package enum ShapeGeometry {
     /// κ for approximating a quarter circle with one cubic Bézier.
     static let kappa = 0.5522847498307936
 
     /// `rect`: rx/ry auto rules (one given → both), negative → auto, each clamped to half the side.
     /// A non-positive width or height gives an empty path (the element is not rendered).
-    public static func rect(x: Double, y: Double, width: Double, height: Double,
+    package static func rect(x: Double, y: Double, width: Double, height: Double,
                             rx: Double? = nil, ry: Double? = nil) -> SVGPath {
         var path = SVGPath()
         guard width > 0, height > 0, width.isFinite, height.isFinite, x.isFinite, y.isFinite else { return path }
@@ -47,7 +47,7 @@ public enum ShapeGeometry {
 
     /// `circle` / `ellipse`: four cubic arcs starting at (cx + rx, cy), clockwise on screen.
     /// Non-positive radii give an empty path.
-    public static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> SVGPath {
+    package static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> SVGPath {
         var path = SVGPath()
         guard rx > 0, ry > 0, rx.isFinite, ry.isFinite, cx.isFinite, cy.isFinite else { return path }
         let kx = rx * kappa, ky = ry * kappa
@@ -67,7 +67,7 @@ public enum ShapeGeometry {
 
     /// `polyline` (open) or `polygon` (closed) from a flat list of coordinates; an odd trailing number is
     /// ignored, as SVG says.
-    public static func poly(_ coordinates: [Double], closed: Bool) -> SVGPath {
+    package static func poly(_ coordinates: [Double], closed: Bool) -> SVGPath {
         var path = SVGPath()
         let pairs = coordinates.count / 2
         guard pairs >= 1 else { return path }

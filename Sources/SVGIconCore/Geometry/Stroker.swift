@@ -8,10 +8,10 @@
 /// the same orientation relative to the direction of travel, so where a stroke passes over itself or
 /// another contour of the same stroke the windings add up: a nonzero fill of all the polygons is the
 /// stroked area, and the rasterizer's exact nonzero rule counts every overlap once.
-public struct Stroker {
-    public var style: StrokeStyle
+package struct Stroker {
+    package var style: StrokeStyle
     /// Largest distance allowed between a round join/cap and its polygon, in the input coordinates.
-    public var tolerance: Double
+    package var tolerance: Double
 
     /// The longest chord step (radians) for arcs of the pen's radius within `tolerance`: every join and
     /// cap arc has that radius, so it is worked out once.
@@ -20,7 +20,7 @@ public struct Stroker {
     /// which is known without the arctangent.
     private let singleChordCosine: Double
 
-    public init(style: StrokeStyle, tolerance: Double) {
+    package init(style: StrokeStyle, tolerance: Double) {
         self.style = style
         self.tolerance = tolerance
         self.maxArcStep = Stroker.maxArcStep(radius: style.width / 2, tolerance: tolerance)
@@ -31,25 +31,25 @@ public struct Stroker {
 
     /// The arrays one contour's outline is built in, kept between contours (and strokes) so that stroking
     /// allocates nothing once they have grown.
-    public struct Buffers {
+    package struct Buffers {
         var left: [SVGPoint] = [], right: [SVGPoint] = []
         var dirs: [SVGPoint] = [], lengths: [Double] = []
 
-        public init() {}
+        package init() {}
 
         /// Points' worth of storage held (the largest of the arrays).
-        public var capacity: Int { max(left.capacity, right.capacity, dirs.capacity, lengths.capacity) }
+        package var capacity: Int { max(left.capacity, right.capacity, dirs.capacity, lengths.capacity) }
     }
 
     /// Emits the polygons for one contour. `emit` receives a polygon (implicitly closed); the array is
     /// reused between calls.
-    public func stroke(_ contour: FlatContour, _ emit: ([SVGPoint]) -> Void) {
+    package func stroke(_ contour: FlatContour, _ emit: ([SVGPoint]) -> Void) {
         var buffers = Buffers()
         stroke(contour, buffers: &buffers, emit)
     }
 
     /// `stroke(_:_:)` building the outline in `buffers`.
-    public func stroke(_ contour: FlatContour, buffers: inout Buffers, _ emit: ([SVGPoint]) -> Void) {
+    package func stroke(_ contour: FlatContour, buffers: inout Buffers, _ emit: ([SVGPoint]) -> Void) {
         let hw = halfWidth
         guard hw > 0, hw.isFinite else { return }
         let pts = contour.points
@@ -166,11 +166,10 @@ public struct Stroker {
             // for one chord of the pen's circle. One point on the bisector instead of that chord's two ends:
             // half the points on the outer side of a curve, within the same tolerance. It lies 70 % of the way
             // from the pen's circle (cos(turn/2)·|bisector|/2 = halfWidth) to where the two offset lines
-            // meet (the exact offset of the flattened curve). Measured on whole icon sets at 24 px: on the
-            // circle, the anti-aliasing error against an ideal render rose by a tenth (Lucide); at the
-            // offset lines' meeting point, 16 OpenMoji icons crossed resvg's agreement threshold by one
-            // level; at 70 % both measures are those of the two-point chord. (At the path's own corners a
-            // round join keeps its chord.)
+            // meet (the exact offset of the flattened curve): on the circle the outline comes out too thin,
+            // at the meeting point too fat, and at 70 % both the anti-aliasing error and the agreement with
+            // resvg are those of the two-point chord (BENCHMARKS.md, "Tried and not adopted"). (At the
+            // path's own corners a round join keeps its chord.)
             let bisector = na + nb
             let c = bisector.length / (2 * halfWidth)  // cos(turn / 2)
             side.append(p + bisector * ((0.3 + 0.7 / c) / (2 * c)))

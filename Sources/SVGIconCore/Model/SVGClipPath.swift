@@ -10,20 +10,21 @@ public struct SVGClipPath: Hashable, Sendable {
     public var units: SVGUnits
     /// The clipPath element's own `transform`.
     public var transform: SVGTransform
-    private var parent: [SVGClipPath]
+    private var parent: IndirectOptional<SVGClipPath>
 
+    /// A clip path of `layers`; by default in the clipped element's user space, untransformed, not itself clipped.
     public init(layers: [SVGIconLayer], units: SVGUnits = .userSpaceOnUse, transform: SVGTransform = .identity,
                 clipPath: SVGClipPath? = nil) {
         self.layers = layers
         self.units = units
         self.transform = transform
-        self.parent = clipPath.map { [$0] } ?? []
+        self.parent = IndirectOptional(clipPath)
     }
 
     /// A `clip-path` on the clipPath element itself: the two clips intersect.
     public var clipPath: SVGClipPath? {
-        get { parent.first }
-        set { parent = newValue.map { [$0] } ?? [] }
+        get { parent.value }
+        set { parent.value = newValue }
     }
 }
 
@@ -34,6 +35,7 @@ public struct SVGClipPath: Hashable, Sendable {
 /// layer's user space; bounding-box content sits in a group that maps the box). A region without width or
 /// height lets nothing through.
 public struct SVGMask: Hashable, Sendable {
+    /// The mask's content, drawn in `contentUnits`; its luminance × alpha (or alpha) is the mask.
     public var layers: [SVGIconLayer]
     /// `maskUnits` for the region: objectBoundingBox by default.
     public var units: SVGUnits
@@ -43,8 +45,10 @@ public struct SVGMask: Hashable, Sendable {
     public var contentUnits: SVGUnits
     /// `mask-type: alpha` uses only the content's alpha instead of luminance × alpha.
     public var usesAlpha: Bool
-    private var parent: [SVGMask]
+    private var parent: IndirectOptional<SVGMask>
 
+    /// A mask of `layers`; the defaults are SVG's (a region 10 % larger than the box on each side, content in user
+    /// space, luminance).
     public init(layers: [SVGIconLayer], units: SVGUnits = .objectBoundingBox, x: Double = -0.1, y: Double = -0.1,
                 width: Double = 1.2, height: Double = 1.2, contentUnits: SVGUnits = .userSpaceOnUse,
                 usesAlpha: Bool = false, mask: SVGMask? = nil) {
@@ -53,12 +57,12 @@ public struct SVGMask: Hashable, Sendable {
         self.x = x; self.y = y; self.width = width; self.height = height
         self.contentUnits = contentUnits
         self.usesAlpha = usesAlpha
-        self.parent = mask.map { [$0] } ?? []
+        self.parent = IndirectOptional(mask)
     }
 
     /// A `mask` on the mask element itself.
     public var mask: SVGMask? {
-        get { parent.first }
-        set { parent = newValue.map { [$0] } ?? [] }
+        get { parent.value }
+        set { parent.value = newValue }
     }
 }

@@ -15,8 +15,10 @@ public struct SVGFilter: Hashable, Sendable {
     /// For diagnostics only: what the `filter` property named (`#shadow`, `blur(2px)`) and the source line
     /// of the element it applies to (0 when unknown).
     public var label: String
+    /// The source line of the filtered element, for warnings (0 when unknown).
     public var line: Int
 
+    /// A filter drawing `primitives` inside `region` (user space of the filtered element).
     public init(region: SVGRect, primitives: [SVGFilterPrimitive], label: String = "", line: Int = 0) {
         self.region = region
         self.primitives = primitives
@@ -42,6 +44,7 @@ public enum SVGFilterInput: Hashable, Sendable {
 
 /// One filter primitive: what it computes plus the attributes every primitive shares.
 public struct SVGFilterPrimitive: Hashable, Sendable {
+    /// What the primitive computes, with its own attributes.
     public var kind: SVGFilterPrimitiveKind
     /// `in`; nil is the previous primitive's result, or SourceGraphic for the first primitive.
     public var input: SVGFilterInput?
@@ -50,6 +53,7 @@ public struct SVGFilterPrimitive: Hashable, Sendable {
     /// `x`, `y`, `width`, `height` of the primitive subregion in user space; nil where the attribute was
     /// not given (the default is the union of the referenced results' subregions, or the filter region).
     public var x: Double?, y: Double?, width: Double?, height: Double?
+    /// The space it computes in (`color-interpolation-filters`); linearRGB by default.
     public var colorSpace: SVGFilterColorSpace
     /// `result`, or nil.
     public var result: String?
@@ -58,6 +62,7 @@ public struct SVGFilterPrimitive: Hashable, Sendable {
     /// stays, so `flood-opacity`-style fading is kept). Without a tint that is black, as SVG says.
     public var colorTakesTint: Bool = false
 
+    /// A primitive with the shared attributes; every default is the one an element without the attribute has.
     public init(_ kind: SVGFilterPrimitiveKind, input: SVGFilterInput? = nil, input2: SVGFilterInput? = nil,
                 x: Double? = nil, y: Double? = nil, width: Double? = nil, height: Double? = nil,
                 colorSpace: SVGFilterColorSpace = .linearRGB, result: String? = nil) {
@@ -101,6 +106,7 @@ public enum SVGFilterPrimitiveKind: Hashable, Sendable {
     case image(index: Int)
 }
 
+/// The matrix of `feColorMatrix`, by its `type`.
 public enum SVGColorMatrix: Hashable, Sendable {
     /// 20 values, row-major (a 4×5 matrix); any other count means identity.
     case matrix([Double])
@@ -110,15 +116,19 @@ public enum SVGColorMatrix: Hashable, Sendable {
     case luminanceToAlpha
 }
 
+/// `feComposite`'s `operator`: the Porter-Duff operators, `lighter`, and `arithmetic` (k1·i1·i2 + k2·i1 +
+/// k3·i2 + k4, with the k's of `SVGFilterPrimitiveKind.composite`).
 public enum SVGCompositeOperator: Hashable, Sendable {
     case over, `in`, out, atop, xor, lighter, arithmetic
 }
 
+/// `feBlend`'s `mode`: the blend modes of Compositing and Blending Level 1.
 public enum SVGBlendMode: Hashable, Sendable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
 }
 
+/// `feMorphology`'s `operator`: `erode` takes the minimum over the radius, `dilate` the maximum.
 public enum SVGMorphologyOperator: Hashable, Sendable {
     case erode, dilate
 }
@@ -133,15 +143,21 @@ public enum SVGTransferFunction: Hashable, Sendable {
     case gamma(amplitude: Double, exponent: Double, offset: Double)
 }
 
+/// The attributes of `feTurbulence` (Perlin noise as the Filter Effects spec gives it).
 public struct SVGTurbulence: Hashable, Sendable {
+    /// `baseFrequency` per axis, in cycles per user-space unit; negative values count as 0 (no noise).
     public var baseFrequencyX: Double, baseFrequencyY: Double
+    /// How many octaves of noise are summed; the engine clamps it to `FilterLimits.maxOctaves` (with a note).
     public var numOctaves: Int
     /// `seed` as written; the engine truncates it toward zero, as the spec says.
     public var seed: Double
+    /// `stitchTiles="stitch"`: frequencies are adjusted so the noise tiles seamlessly across the primitive
+    /// subregion.
     public var stitchTiles: Bool
     /// true for `type="fractalNoise"`, false for `turbulence` (the default).
     public var fractalNoise: Bool
 
+    /// The noise with these attributes; the defaults are the spec's.
     public init(baseFrequencyX: Double, baseFrequencyY: Double, numOctaves: Int = 1, seed: Double = 0,
                 stitchTiles: Bool = false, fractalNoise: Bool = false) {
         self.baseFrequencyX = baseFrequencyX; self.baseFrequencyY = baseFrequencyY
@@ -150,22 +166,31 @@ public struct SVGTurbulence: Hashable, Sendable {
     }
 }
 
+/// How `feConvolveMatrix` reads pixels beyond the input's edge: repeat the edge pixel, wrap around, or
+/// transparent black.
 public enum SVGEdgeMode: Hashable, Sendable {
     case duplicate, wrap, none
 }
 
+/// The attributes of `feConvolveMatrix`.
 public struct SVGConvolveMatrix: Hashable, Sendable {
+    /// `order`: the kernel's width and height in pixels (the spec requires both ≥ 1).
     public var orderX: Int, orderY: Int
     /// orderX × orderY values, row-major.
     public var kernel: [Double]
     /// nil: the kernel's sum, or 1 when that is 0.
     public var divisor: Double?
+    /// Added to each result, in the 0…1 range of a channel.
     public var bias: Double
     /// nil: floor(order / 2).
     public var targetX: Int?, targetY: Int?
+    /// What lies beyond the input's edge; `duplicate` by default.
     public var edgeMode: SVGEdgeMode
+    /// True: alpha passes through unchanged and only the colour channels are convolved.
     public var preserveAlpha: Bool
 
+    /// A convolution with these attributes; the defaults are the spec's. A kernel whose count is not
+    /// `orderX × orderY` is kept as given: the engine then outputs transparent black, with a note.
     public init(orderX: Int, orderY: Int, kernel: [Double], divisor: Double? = nil, bias: Double = 0,
                 targetX: Int? = nil, targetY: Int? = nil, edgeMode: SVGEdgeMode = .duplicate,
                 preserveAlpha: Bool = false) {
@@ -176,6 +201,7 @@ public struct SVGConvolveMatrix: Hashable, Sendable {
     }
 }
 
+/// A channel of `feDisplacementMap`'s `xChannelSelector` / `yChannelSelector`.
 public enum SVGColorChannel: Hashable, Sendable {
     case r, g, b, a
 }
@@ -194,14 +220,20 @@ public enum SVGLightSource: Hashable, Sendable {
 /// feSpecularLighting only, `diffuseConstant` by feDiffuseLighting only). `kernelUnitLength` is not
 /// modelled: the surface normal is always taken over one pixel, the spec's default.
 public struct SVGLighting: Hashable, Sendable {
+    /// Where the light comes from.
     public var light: SVGLightSource
     /// `lighting-color` (its alpha is ignored).
     public var color: SVGColor
+    /// Height of the alpha surface at alpha 1 (`surfaceScale`); 1 by default.
     public var surfaceScale: Double
+    /// `diffuseConstant` (kd) of feDiffuseLighting; 1 by default.
     public var diffuseConstant: Double
+    /// `specularConstant` (ks) of feSpecularLighting; 1 by default.
     public var specularConstant: Double
+    /// `specularExponent` of feSpecularLighting (the shininess); 1 by default.
     public var specularExponent: Double
 
+    /// Lighting with these attributes; the defaults are the spec's.
     public init(light: SVGLightSource, color: SVGColor = .white, surfaceScale: Double = 1,
                 diffuseConstant: Double = 1, specularConstant: Double = 1, specularExponent: Double = 1) {
         self.light = light; self.color = color; self.surfaceScale = surfaceScale

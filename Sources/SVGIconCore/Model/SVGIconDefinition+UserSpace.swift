@@ -11,7 +11,10 @@
 /// - a clip path's `transform` becomes `B · transform`;
 /// - a mask region `(x, y, width, height)` becomes `(box.x + x·box.width, box.y + y·box.height, width·box.width,
 ///   height·box.height)`;
-/// - mask content in bounding-box units is wrapped in one group whose transform is `B`.
+/// - mask content in bounding-box units is wrapped in one group whose transform is `B`;
+/// - a pattern's tile `(x, y, width, height)` becomes `(box.x + x·box.width, …)` like a mask region, its content
+///   in bounding-box units is scaled by `(box.width, box.height)`, and a `viewBox` is folded into its
+///   `contentTransform` (`SVGPattern.inUserSpace(box:)`).
 ///
 /// SVG ignores an effect in bounding-box units on an element whose box has no width or no height (a horizontal
 /// line, say), and so does this pass: such a paint becomes nil (the fill or stroke paints nothing), such a clip path
@@ -61,6 +64,7 @@ enum BoundingBoxUnits {
         switch paint {
         case .linearGradient(let g)?: return g.units == .objectBoundingBox
         case .radialGradient(let g)?: return g.units == .objectBoundingBox
+        case .pattern(let p)?: return p.needsResolving || any(in: p.layers)
         case .color?, .tint?, nil: return false
         }
     }
@@ -111,19 +115,11 @@ enum BoundingBoxUnits {
         switch original.content {
         case .shape(var shape):
             if let fill = shape.fill, any(in: fill.paint) {
-                shape.fill = resolve(fill.paint, box: box()).map { paint in
-                    var f = fill
-                    f.paint = paint
-                    return f
-                }
+                shape.fill = repainted(fill, \.paint, box: box())
                 changed = true
             }
             if let stroke = shape.stroke, any(in: stroke.paint) {
-                shape.stroke = resolve(stroke.paint, box: box()).map { paint in
-                    var s = stroke
-                    s.paint = paint
-                    return s
-                }
+                shape.stroke = repainted(stroke, \.paint, box: box())
                 changed = true
             }
             if changed { layer.content = .shape(shape) }
@@ -150,6 +146,15 @@ enum BoundingBoxUnits {
         return SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y)
     }
 
+    /// A fill or stroke with its `paint` in user space; nil when it paints nothing.
+    private static func repainted<Painted>(_ painted: Painted, _ paint: WritableKeyPath<Painted, SVGPaint>,
+                                           box: SVGRect?) -> Painted? {
+        guard let resolved = resolve(painted[keyPath: paint], box: box) else { return nil }
+        var result = painted
+        result[keyPath: paint] = resolved
+        return result
+    }
+
     /// The paint in user space; nil when it paints nothing (bounding-box units on an empty box).
     private static func resolve(_ paint: SVGPaint, box: SVGRect?) -> SVGPaint? {
         switch paint {
@@ -163,6 +168,11 @@ enum BoundingBoxUnits {
             g.transform = b.concatenating(g.transform)
             g.units = .userSpaceOnUse
             return .radialGradient(g)
+        case .pattern(let p):
+            // The tile and content map against the painted shape's box; the content's own layers against theirs.
+            guard var q = p.inUserSpace(box: box) else { return nil }
+            resolve(&q.layers)
+            return .pattern(q)
         default:
             return paint
         }

@@ -9,11 +9,16 @@
 /// anything else. Definitions built by hand may use bounding-box units; the renderer resolves them first
 /// (`resolvingBoundingBoxUnits()`).
 public struct SVGIconDefinition: Hashable, Sendable {
+    /// The rectangle of user space the drawing occupies; the renderer maps it onto the output pixels.
     public var viewBox: SVGViewBox
+    /// How the viewBox is fitted into an output of another aspect ratio (`preserveAspectRatio`, xMidYMid meet by
+    /// default).
     public var aspectRatio: SVGAspectRatio
     /// The document's own width and height in px when it states them (used for `--width`/`--height`).
     public var intrinsicWidth: Double?
+    /// The document's own height in px when it states one; nil when it does not (or gives a percentage).
     public var intrinsicHeight: Double?
+    /// The layers in painting order (the first is painted first, the last on top).
     public var layers: [SVGIconLayer] {
         didSet { layersAreInUserSpace = false }
     }
@@ -34,11 +39,14 @@ public struct SVGIconDefinition: Hashable, Sendable {
         self.layers = layers
     }
 
+    /// Equal when they draw from the same viewBox, aspect ratio, intrinsic size and layers; whether the layers are
+    /// already known to be in user space does not count.
     public static func == (lhs: SVGIconDefinition, rhs: SVGIconDefinition) -> Bool {
         lhs.viewBox == rhs.viewBox && lhs.aspectRatio == rhs.aspectRatio && lhs.intrinsicWidth == rhs.intrinsicWidth
             && lhs.intrinsicHeight == rhs.intrinsicHeight && lhs.layers == rhs.layers
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(viewBox)
         hasher.combine(aspectRatio)

@@ -4,11 +4,13 @@
 /// The vocabulary follows the app's: `SVGIconLayer(pathData:color:)` makes a filled path whose colour is
 /// baked in, or takes the tint when `color` is nil; `.rect`, `.circle` and `.line` build the basic shapes.
 public struct SVGIconLayer: Hashable, Sendable {
+    /// What a layer draws: one shape, or child layers composited in order in this layer's user space.
     public indirect enum Content: Hashable, Sendable {
         case shape(SVGShape)
         case group([SVGIconLayer])
     }
 
+    /// The shape or the children.
     public var content: Content
     /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level). May be
     /// singular: a layer whose transform to pixels is not invertible is not drawn.
@@ -28,6 +30,7 @@ public struct SVGIconLayer: Hashable, Sendable {
     /// Filtering comes before clip path, mask and opacity (Docs/model.md, "Filters").
     public var filter: [SVGFilter]
 
+    /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
                 elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil,
                 filter: [SVGFilter] = []) {
@@ -122,6 +125,7 @@ public struct SVGIconLayer: Hashable, Sendable {
 /// bounding-box units was dropped because the path's box has no width or height (the shape then draws
 /// nothing but keeps its place in its group's bounding box).
 public struct SVGShape: Hashable, Sendable {
+    /// The geometry, in the layer's user space.
     public var path: SVGPath
     /// nil: no fill (`fill="none"`).
     public var fill: SVGFill?
@@ -130,6 +134,7 @@ public struct SVGShape: Hashable, Sendable {
     /// `paint-order: stroke`: the stroke is painted before (under) the fill.
     public var strokeFirst: Bool
 
+    /// A shape; by default filled with the tint (nonzero rule), not stroked, fill painted under the stroke.
     public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil, strokeFirst: Bool = false) {
         self.path = path
         self.fill = fill

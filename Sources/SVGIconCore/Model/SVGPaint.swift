@@ -8,8 +8,10 @@ public enum SVGPaint: Hashable, Sendable {
     // as large as a radial gradient, copied at that size wherever a shape is.
     indirect case linearGradient(SVGLinearGradient)
     indirect case radialGradient(SVGRadialGradient)
+    /// A tile of layers repeated over the plane (`SVGPattern`).
+    indirect case pattern(SVGPattern)
 
-    /// The baked colour, or nil when the paint takes the tint or is a gradient (the app's
+    /// The baked colour, or nil when the paint takes the tint or is a gradient or pattern (the app's
     /// `SVGIconLayer.color` convention).
     public var color: SVGColor? {
         if case .color(let c) = self { return c }
@@ -23,17 +25,21 @@ public enum SVGPaint: Hashable, Sendable {
         case .color: return false
         case .linearGradient(let g): return g.stops.contains { $0.color == nil }
         case .radialGradient(let g): return g.stops.contains { $0.color == nil }
+        case .pattern(let p): return p.layers.contains { $0.usesTint }
         }
     }
 }
 
 /// A shape's fill: paint, opacity and rule.
 public struct SVGFill: Hashable, Sendable {
+    /// What the fill is painted with; `.tint` by default.
     public var paint: SVGPaint
     /// `fill-opacity`, 0...1.
     public var opacity: Double
+    /// `fill-rule`: which parts of a self-overlapping path are inside; nonzero by default.
     public var rule: FillRule
 
+    /// A fill; the defaults are SVG's for an element with no fill attributes (with the tint standing in for black).
     public init(paint: SVGPaint = .tint, opacity: Double = 1, rule: FillRule = .nonzero) {
         self.paint = paint
         self.opacity = opacity
@@ -43,14 +49,17 @@ public struct SVGFill: Hashable, Sendable {
 
 /// A shape's stroke: paint, opacity and geometry.
 public struct SVGStroke: Hashable, Sendable {
+    /// What the stroke is painted with; `.tint` by default.
     public var paint: SVGPaint
     /// `stroke-opacity`, 0...1.
     public var opacity: Double
+    /// Width, caps, joins and dashes, in the element's user space.
     public var style: StrokeStyle
     /// `vector-effect: non-scaling-stroke`: the width is in output pixels (of the icon's viewport), not
     /// scaled by the element's transforms.
     public var nonScaling: Bool
 
+    /// A stroke; by default tinted, opaque, 1 unit wide with butt caps and miter joins, scaled with the element.
     public init(paint: SVGPaint = .tint, opacity: Double = 1, style: StrokeStyle = StrokeStyle(),
                 nonScaling: Bool = false) {
         self.paint = paint

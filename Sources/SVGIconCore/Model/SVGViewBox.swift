@@ -1,7 +1,9 @@
 /// The rectangle of user space that an icon's drawing occupies (`viewBox="x y width height"`).
 public struct SVGViewBox: Hashable, Sendable {
+    /// The top-left corner and size in user units; see `isValid` for what the renderer can draw.
     public var x: Double, y: Double, width: Double, height: Double
 
+    /// A viewBox of `width` × `height` user units from (`x`, `y`), the origin by default. Not checked.
     public init(x: Double = 0, y: Double = 0, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -14,6 +16,7 @@ public struct SVGViewBox: Hashable, Sendable {
 
 /// SVG's `preserveAspectRatio`: how a viewBox is fitted into a viewport of another aspect ratio.
 public struct SVGAspectRatio: Hashable, Sendable {
+    /// Where the viewBox sits in the viewport on each axis (`xMinYMin` … `xMaxYMax`), or `none`.
     public enum Alignment: Hashable, Sendable {
         /// `none`: stretch to fill, ignoring the aspect ratio.
         case none
@@ -21,10 +24,12 @@ public struct SVGAspectRatio: Hashable, Sendable {
         case align(x: Double, y: Double)
     }
 
+    /// Alignment on each axis; xMidYMid by default.
     public var alignment: Alignment
     /// `slice` (cover the viewport) instead of `meet` (fit inside it).
     public var slice: Bool
 
+    /// A fit; by default `xMidYMid meet` (centred, fitted inside).
     public init(alignment: Alignment = .align(x: 0.5, y: 0.5), slice: Bool = false) {
         self.alignment = alignment
         self.slice = slice

@@ -12,14 +12,19 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
 public struct StrokeStyle: Hashable, Sendable {
     /// Positive and finite in resolver output (a stroke of zero width is no stroke; the renderer skips one).
     public var width: Double
+    /// How open subpaths end (and dashes); `butt` by default.
     public var cap: LineCap
+    /// How segments meet; `miter` by default.
     public var join: LineJoin
     /// Limit on the ratio of miter length to stroke width; beyond it a miter join becomes a bevel. ≥ 1.
     public var miterLimit: Double
     /// Dash and gap lengths (already normalised: even count, no negatives); empty for a solid stroke.
     public var dashes: [Double]
+    /// How far into the dash pattern the stroke starts, in user units (`stroke-dashoffset`); may be negative.
     public var dashOffset: Double
 
+    /// A stroke geometry; the defaults are SVG's. Values are stored as given: the resolver normalises the ones it
+    /// reads from files.
     public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 4,
                 dashes: [Double] = [], dashOffset: Double = 0) {
         self.width = width

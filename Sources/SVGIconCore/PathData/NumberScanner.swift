@@ -4,24 +4,22 @@
 /// Used by transform lists, point lists, gradient stop offsets and plain numbers; it owns a copy of the
 /// bytes and scans them with a `ByteCursor`. Path data, lengths, number lists and the viewBox use a
 /// cursor on the attribute's own bytes instead (no copy).
-public struct NumberScanner {
-    public let bytes: [UInt8]
-    public private(set) var position: Int = 0
+package struct NumberScanner {
+    package let bytes: [UInt8]
+    package private(set) var position: Int = 0
 
-    public init(_ text: some StringProtocol) {
+    package init(_ text: some StringProtocol) {
         self.bytes = Array(text.utf8)
     }
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     @inlinable
-    public var isAtEnd: Bool { position >= bytes.count }
+    package var isAtEnd: Bool { position >= bytes.count }
 
-    public var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
-
-    public mutating func advance() { position += 1 }
+    package var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     /// Runs `body` on a cursor at the current position and keeps where it stopped.
     private mutating func scan<Result>(_ body: (inout ByteCursor) -> Result) -> Result {
@@ -34,21 +32,21 @@ public struct NumberScanner {
         return result
     }
 
-    public mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         scan { $0.skipWhitespace() }
     }
 
     /// Skips whitespace, at most one comma, and whitespace again (SVG's `comma-wsp`).
-    public mutating func skipCommaWhitespace() {
+    package mutating func skipCommaWhitespace() {
         scan { $0.skipCommaWhitespace() }
     }
 
-    public static func isWhitespace(_ b: UInt8) -> Bool { ByteCursor.isWhitespace(b) }
+    package static func isWhitespace(_ b: UInt8) -> Bool { ByteCursor.isWhitespace(b) }
 
     static func isDigit(_ b: UInt8) -> Bool { ByteCursor.isDigit(b) }
 
     /// True when a number can start at the current position.
-    public var atNumberStart: Bool {
+    package var atNumberStart: Bool {
         guard let b = peek else { return false }
         return NumberScanner.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
             || b == UInt8(ascii: ".")
@@ -56,17 +54,17 @@ public struct NumberScanner {
 
     /// Reads one number at the current position (no leading whitespace skipped), or returns nil and
     /// leaves the position unchanged.
-    public mutating func number() -> Double? {
+    package mutating func number() -> Double? {
         scan { $0.number() }
     }
 
     /// Reads an arc flag: a single `0` or `1` (SVG allows flags without separators: `a1 1 0 00 1 1`).
-    public mutating func flag() -> Bool? {
+    package mutating func flag() -> Bool? {
         scan { $0.flag() }
     }
 
     /// Consumes `keyword` (ASCII, case-sensitive) when it is next.
-    public mutating func consume(_ keyword: StaticString) -> Bool {
+    package mutating func consume(_ keyword: StaticString) -> Bool {
         scan { $0.consume(keyword) }
     }
 }
@@ -75,7 +73,7 @@ extension NumberScanner {
     /// The value of `text` when it is nothing but one to fifteen ASCII digits (`24`, `2`: most lengths
     /// and widths), read without copying the bytes into a scanner; nil for anything else. Equal to what
     /// `number()` reads from the same text: fifteen digits convert to a `Double` exactly.
-    public static func plainDigits(_ text: some StringProtocol) -> Double? {
+    package static func plainDigits(_ text: some StringProtocol) -> Double? {
         var value: UInt64 = 0
         var count = 0
         for b in text.utf8 {
@@ -88,7 +86,7 @@ extension NumberScanner {
 
     /// Parses a whitespace/comma separated list of numbers (e.g. `points`, `viewBox`, `stroke-dasharray`).
     /// Returns nil when anything other than numbers and separators is present.
-    public static func numberList(_ text: some StringProtocol) -> [Double]? {
+    package static func numberList(_ text: some StringProtocol) -> [Double]? {
         ByteCursor.withBytes(of: text) { bytes in
             var scanner = ByteCursor(bytes)
             var values: [Double] = []

@@ -1,8 +1,11 @@
 /// An error in SVG path data: where it is (byte offset into the attribute) and what was wrong.
 public struct PathDataError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// 0-based byte offset into the path data where the error was found (the message counts from 1).
     public var offset: Int
+    /// What was expected or wrong there.
     public var reason: String
 
+    /// `path data error at character N: reason`.
     public var description: String { "path data error at character \(offset + 1): \(reason)" }
 }
 

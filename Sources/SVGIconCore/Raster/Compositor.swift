@@ -1,8 +1,8 @@
 /// A colour ready for compositing: premultiplied, channels in 0...1.
-public struct PremultipliedColor: Hashable, Sendable {
-    public var r: Float, g: Float, b: Float, a: Float
+package struct PremultipliedColor: Hashable, Sendable {
+    package var r: Float, g: Float, b: Float, a: Float
 
-    public init(_ color: SVGColor, opacity: Double = 1) {
+    package init(_ color: SVGColor, opacity: Double = 1) {
         let alpha = Float(max(0, min(1, color.alpha * opacity)))
         r = Float(color.red) / 255 * alpha
         g = Float(color.green) / 255 * alpha
@@ -10,11 +10,11 @@ public struct PremultipliedColor: Hashable, Sendable {
         a = alpha
     }
 
-    public init(r: Float, g: Float, b: Float, a: Float) {
+    package init(r: Float, g: Float, b: Float, a: Float) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 
-    public var isTransparent: Bool { a <= 0 }
+    package var isTransparent: Bool { a <= 0 }
 }
 
 /// Source-over compositing onto a `Pixmap` (premultiplied sRGB, as browsers and resvg blend). On an
@@ -23,7 +23,7 @@ public struct PremultipliedColor: Hashable, Sendable {
 extension Pixmap {
     /// Blends `color` over the pixels x0..<x1 of row `y`, all with the same coverage c:
     /// out = src·c + dst·(1 − αsrc·c).
-    public mutating func blendSpan(y: Int, x0: Int, x1: Int, coverage c: Float, color: PremultipliedColor) {
+    package mutating func blendSpan(y: Int, x0: Int, x1: Int, coverage c: Float, color: PremultipliedColor) {
         if let u = uniform, !u.matches(color) { makeRGBA() }
         let width = self.width
         let alphaOnly = uniform != nil
@@ -105,7 +105,7 @@ extension Pixmap {
     }
 
     /// Multiplies every pixel by the matching value of `mask` (width × height values in 0…1).
-    public mutating func multiply(by mask: [Float]) {
+    package mutating func multiply(by mask: [Float]) {
         precondition(mask.count == width * height, "mask size must match")
         let channels = uniform == nil ? 4 : 1
         samples.withUnsafeMutableBufferPointer { px in
@@ -118,14 +118,14 @@ extension Pixmap {
     }
 
     /// Draws `layer` over this pixmap with a uniform `opacity` (group opacity): out = src·o + dst·(1 − αs·o).
-    public mutating func composite(_ layer: Pixmap, opacity: Double) {
+    package mutating func composite(_ layer: Pixmap, opacity: Double) {
         precondition(layer.width == width && layer.height == height, "layer size must match")
         composite(layer, x: 0, y: 0, opacity: opacity)
     }
 
     /// Draws `layer` over this pixmap with its top-left corner at (x, y) and a uniform `opacity`; the parts
     /// of `layer` outside this pixmap are left out.
-    public mutating func composite(_ layer: Pixmap, x: Int, y: Int, opacity: Double) {
+    package mutating func composite(_ layer: Pixmap, x: Int, y: Int, opacity: Double) {
         let o = Float(max(0, min(1, opacity)))
         if o <= 0 { return }
         let columns = max(0, -x)..<max(max(0, -x), min(layer.width, width - x))
@@ -169,7 +169,7 @@ extension Pixmap {
     }
 
     /// Fills the whole pixmap with `color` under what is already there (a background).
-    public mutating func fillBehind(_ color: SVGColor) {
+    package mutating func fillBehind(_ color: SVGColor) {
         let bg = PremultipliedColor(color)
         if bg.isTransparent { return }
         makeRGBA()

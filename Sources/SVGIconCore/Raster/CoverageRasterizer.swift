@@ -18,9 +18,9 @@
 /// Cost: the sweep keeps its edges sorted from band to band and re-walks them only where edges really
 /// join, leave or cross, and only cells that received area are summed, so a shape costs its outline, not
 /// its area.
-public struct CoverageRasterizer {
-    public private(set) var width: Int
-    public private(set) var height: Int
+package struct CoverageRasterizer {
+    package private(set) var width: Int
+    package private(set) var height: Int
     /// Where the current shape's area goes, and where its coverage is summed from.
     var cells: CoverageCells
     /// The current shape's edges, in the order they were added (empty while `depositsWinding`).
@@ -31,14 +31,14 @@ public struct CoverageRasterizer {
     var depositsWinding = false
 
     /// Largest coordinate magnitude kept as is (2⁴⁰ px); anything beyond is clamped to it.
-    public static let coordinateLimit = 1_099_511_627_776.0
+    package static let coordinateLimit = 1_099_511_627_776.0
     /// Band work (the number of edges active in each band, summed over the bands, plus the moves that keep
     /// them sorted) above which a shape's coverage is accumulated in one linear pass instead of the exact
     /// band sweep. See `LinearFallback`.
-    public static let maxBandWork = 1 << 21
+    package static let maxBandWork = 1 << 21
     /// Edges one shape may keep for the band sweep (48 MiB); a shape with more is accumulated in one linear
     /// pass as its edges arrive, without keeping them.
-    public static let maxEdges = 1 << 20
+    package static let maxEdges = 1 << 20
     /// Edges' worth of scratch a reset keeps (far more than any icon needs: Lucide icons have hundreds).
     static let keptScratchEdges = 1 << 16
     /// The part of the output being drawn (an offscreen layer's pixels; the whole canvas by default), in
@@ -47,11 +47,11 @@ public struct CoverageRasterizer {
     var region: PixelRegion
     /// Work done since creation: `addLine` calls, rows deposited, band-sweep steps and cells swept. What a
     /// render's budget counts.
-    public internal(set) var work = 0
+    package internal(set) var work = 0
     /// Past this much `work`, `addLine` ignores further edges (the caller is expected to stop drawing).
-    public var workLimit = Int.max
+    package var workLimit = Int.max
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.region = PixelRegion(x: 0, y: 0, width: self.width, height: self.height)
@@ -62,7 +62,7 @@ public struct CoverageRasterizer {
 
     /// Forgets everything added since the last sweep and the work counted, keeping the buffers: ready for
     /// another render, as a new rasterizer of the same size would be.
-    public mutating func reset() {
+    package mutating func reset() {
         // Scratch grown by an unusual shape (a hostile one can keep 48 MiB of edges) is let go rather than
         // kept for every render after it.
         let keep = Self.keptScratchEdges
@@ -77,11 +77,11 @@ public struct CoverageRasterizer {
     }
 
     /// True when nothing has been added since the last sweep.
-    public var isEmpty: Bool { edges.isEmpty && !depositsWinding }
+    package var isEmpty: Bool { edges.isEmpty && !depositsWinding }
 
     /// Adds the edge from `p0` to `p1` (device pixels). Horizontal edges and edges with a NaN coordinate
     /// are ignored; coordinates beyond ±`coordinateLimit` (infinities included) are clamped to it.
-    public mutating func addLine(_ p0: SVGPoint, _ p1: SVGPoint) {
+    package mutating func addLine(_ p0: SVGPoint, _ p1: SVGPoint) {
         guard work <= workLimit else { return }
         work += 1
         guard let edge = Edge(from: p0, to: p1, offsetX: Double(region.x), offsetY: Double(region.y),
@@ -104,7 +104,7 @@ public struct CoverageRasterizer {
     ///
     /// Only cells that received area are visited; between two of them the coverage cannot change, so a
     /// large shape costs its outline, not its area.
-    public mutating func sweep(rule: FillRule,
+    package mutating func sweep(rule: FillRule,
                                _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: Float) -> Void) {
         depositCoverage(rule: rule)
         // Cells outside the region are still read (and cleared); only their runs are not handed out.

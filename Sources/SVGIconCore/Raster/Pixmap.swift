@@ -9,7 +9,9 @@
 /// renderer chooses this for icons painted in a single solid colour; `uniformColor` tells which form a
 /// pixmap has. Both forms describe pixels the same way: `data` always reads as premultiplied RGBA.
 public struct Pixmap: Hashable, Sendable {
+    /// Width in pixels (≥ 0).
     public let width: Int
+    /// Height in pixels (≥ 0).
     public let height: Int
     /// The colour of every pixel (opaque; each pixel's alpha scales it) when the pixmap holds only alpha,
     /// nil when it holds full RGBA.

@@ -5,6 +5,8 @@ struct PaintShader {
         case solid(PremultipliedColor)
         case linear(start: SVGPoint, direction: SVGPoint, lengthSquared: Double)
         case radial(RadialGeometry)
+        /// A pattern's tile, sampled through `inverse` (`PatternShader.swift`).
+        case pattern(PatternTile)
     }
 
     struct RadialGeometry {
@@ -60,6 +62,8 @@ struct PaintShader {
             self.init(kind: .radial(RadialGeometry(focal: focal, focalRadius: g.fr, centreDelta: cd, radiusDelta: dr,
                                                    a: cd.dot(cd) - dr * dr)),
                       inverse: inverse, spread: g.spread, stops: stops)
+        case .pattern:
+            return nil  // the renderer draws its tile first (`SVGIconRenderer.patternShader`)
         }
     }
 
@@ -68,7 +72,7 @@ struct PaintShader {
         self.init(kind: .solid(solid), inverse: .identity, spread: .pad, stops: [])
     }
 
-    private init(kind: Kind, inverse: SVGTransform, spread: SVGSpreadMethod,
+    init(kind: Kind, inverse: SVGTransform, spread: SVGSpreadMethod,
                  stops: [(offset: Double, r: Double, g: Double, b: Double, a: Double)]) {
         self.kind = kind
         self.inverse = inverse
@@ -88,11 +92,6 @@ struct PaintShader {
             let a = max(0, min(1, c.alpha * stop.opacity * opacity))
             return (stop.offset, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, a)
         }
-    }
-
-    var isSolid: Bool {
-        if case .solid = kind { return true }
-        return false
     }
 
     /// The premultiplied colour at device pixel centre (x + 0.5, y + 0.5); nil where a radial gradient
@@ -126,6 +125,8 @@ struct PaintShader {
                 }
             }
             return color(at: s)
+        case .pattern(let tile):
+            return tile.color(at: inverse.apply(SVGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)))
         }
     }
 

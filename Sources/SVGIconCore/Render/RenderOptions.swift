@@ -3,6 +3,7 @@
 public struct RenderOptions: Hashable, Sendable {
     /// Output size in pixels (after scale).
     public var width: Int
+    /// Output height in pixels (after scale).
     public var height: Int
     /// Colour for every paint that takes the tint (`currentColor`, unspecified fill). Default black,
     /// which is SVG's own default, so untinted renders match other renderers.
@@ -12,8 +13,10 @@ public struct RenderOptions: Hashable, Sendable {
     /// Largest distance, in pixels, between a curve and the line segments that approximate it.
     public var curveTolerance: Double
 
+    /// The default `curveTolerance`, 0.05 px: curves stay smooth at any size at little cost.
     public static let defaultCurveTolerance = 0.05
 
+    /// Options for a `width` × `height` pixel render; by default tinted black on a transparent background.
     public init(width: Int, height: Int, tint: SVGColor = .black, background: SVGColor? = nil,
                 curveTolerance: Double = RenderOptions.defaultCurveTolerance) {
         self.width = width

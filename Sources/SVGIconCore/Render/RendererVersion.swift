@@ -3,5 +3,6 @@
 ///
 /// Bump `current` whenever a change alters any output pixel (a golden re-recording is the usual sign).
 public enum RendererVersion {
-    public static let current = "svgicon-render-3"
+    /// The version of this build's renderer, an opaque string compared for equality only.
+    public static let current = "svgicon-render-4"
 }

@@ -1,20 +1,20 @@
 /// Renderers kept by their options, for a worker that renders many icons at a few sizes: each render
 /// reuses the scratch buffers (coverage cells, edge lists, stroke outlines) its renderer grew for the
 /// icons before, instead of allocating them afresh. Not shared between threads: give each worker its own.
-public struct ReusableRenderers {
+package struct ReusableRenderers {
     private var renderers: [RenderOptions: SVGIconRenderer] = [:]
     /// Renderers kept at most (a batch asks for a handful of sizes); past it the kept ones are dropped,
     /// so a caller cycling through many sizes holds at most this many sets of buffers.
-    public static let capacity = 8
+    package static let capacity = 8
 
     /// What the last `renderChecked` skipped or clamped while drawing (`SVGIconRenderer.warnings`).
-    public private(set) var lastWarnings: [SVGWarning] = []
+    package private(set) var lastWarnings: [SVGWarning] = []
 
-    public init() {}
+    package init() {}
 
     /// Renders `icon` with `options`, or throws when drawing it would pass the renderer's work or offscreen
     /// memory limits (as `SVGIconDefinition.renderChecked(options:)`).
-    public mutating func renderChecked(_ icon: SVGIconDefinition, options: RenderOptions) throws(SVGRenderLimitError) -> Pixmap {
+    package mutating func renderChecked(_ icon: SVGIconDefinition, options: RenderOptions) throws(SVGRenderLimitError) -> Pixmap {
         var renderer: SVGIconRenderer
         if let kept = renderers.removeValue(forKey: options) {
             renderer = kept

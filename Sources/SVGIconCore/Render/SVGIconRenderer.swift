@@ -10,6 +10,7 @@
 /// space. Strokes are flattened, dashed and outlined in the element's own user space (so a non-uniform
 /// scale gives an elliptical pen, as SVG says) and the outline is transformed.
 public struct SVGIconRenderer {
+    /// Size, tint, background and curve tolerance of every render this renderer does.
     public let options: RenderOptions
     var rasterizer: CoverageRasterizer
     /// viewBox space → pixels (the host space of non-scaling strokes).
@@ -24,7 +25,11 @@ public struct SVGIconRenderer {
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
     var depth = 0
+    /// How deep offscreen layers (groups with opacity, clip paths, masks) may nest; deeper nesting stops the render as too complex (`SVGRenderLimitError`).
     public static let maxOffscreenDepth = 32
+    /// How many pattern tiles this renderer is drawing inside (a tile is drawn by a renderer of its own,
+    /// `PatternShader.swift`).
+    var patternDepth = 0
 
     /// Work one render may do, counted in rasterized rows, swept cells, band-sweep steps and pixels of
     /// offscreen buffers: `defaultWorkLimit` is far beyond what any icon needs at the size asked for, so
@@ -53,6 +58,7 @@ public struct SVGIconRenderer {
         max(128 << 20, 2 * 16 * max(0, width) * max(0, height))
     }
 
+    /// A renderer for `options`. It keeps scratch buffers from render to render: reuse it, one per thread.
     public init(options: RenderOptions) {
         self.options = options
         self.rasterizer = CoverageRasterizer(width: options.width, height: options.height)
@@ -230,7 +236,7 @@ public struct SVGIconRenderer {
     private mutating func drawFill(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
                                    into pixmap: inout Pixmap) {
         if let fill = shape.fill,
-           let shader = PaintShader(fill.paint, opacity: fill.opacity * opacity, tint: options.tint, transform: t) {
+           let shader = shader(for: fill.paint, opacity: fill.opacity * opacity, transform: t, shape: shape, stroked: false) {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
@@ -242,7 +248,7 @@ public struct SVGIconRenderer {
                                      into pixmap: inout Pixmap) {
         let path = shape.path
         if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
-           let shader = PaintShader(stroke.paint, opacity: stroke.opacity * opacity, tint: options.tint, transform: t) {
+           let shader = shader(for: stroke.paint, opacity: stroke.opacity * opacity, transform: t, shape: shape, stroked: true) {
             if stroke.nonScaling, let host = fit.inverted() {
                 // Outline in the icon's viewBox space, unaffected by the element's own transforms.
                 let relative = host.concatenating(t)
@@ -252,6 +258,33 @@ public struct SVGIconRenderer {
             }
             paint(rule: .nonzero, shader: shader, into: &pixmap)
         }
+    }
+
+    /// The shader for one paint of one shape; a pattern's tile is drawn first (`PatternShader.swift`).
+    private mutating func shader(for paint: SVGPaint, opacity: Double, transform t: SVGTransform, shape: SVGShape,
+                                 stroked: Bool) -> PaintShader? {
+        if case .pattern(let pattern) = paint {
+            return patternShader(pattern, opacity: opacity, transform: t, painting: shape, stroked: stroked)
+        }
+        return PaintShader(paint, opacity: opacity, tint: options.tint, transform: t)
+    }
+
+    // MARK: Accounting for work done elsewhere (pattern tiles, `PatternShader.swift`)
+
+    /// Work done so far in this render.
+    var workSoFar: Int { rasterizer.work + bufferWork }
+    /// Bytes of offscreen buffers alive now.
+    var offscreenBytesInUse: Int { offscreenBytes }
+    /// The pixels the current target covers, in output pixels.
+    var targetRegion: PixelRegion { region }
+    /// viewBox space → pixels (what non-scaling strokes are measured in).
+    var hostTransform: SVGTransform { fit }
+
+    /// Counts `work` done for this render elsewhere; `reason` (if any) stops the render.
+    mutating func charge(work: Int, stopping reason: String?) {
+        bufferWork += work
+        if let reason, limitExceeded == nil { limitExceeded = reason }
+        _ = withinLimits()
     }
 
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
@@ -439,6 +472,8 @@ extension SVGIconDefinition {
 
 /// A render stopped at one of the renderer's limits; `reason` says which.
 public struct SVGRenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which limit was passed, for people.
     public var reason: String
+    /// `too complex to render: reason`.
     public var description: String { "too complex to render: \(reason)" }
 }

@@ -146,7 +146,8 @@ package struct DocumentTree {
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
         countAttributes(of: index)
-        for a in node.attributes where a.name != "style" {
+        // (`marker` is a shorthand property only, not a presentation attribute.)
+        for a in node.attributes where a.name != "style" && a.name != "marker" {
             result.append(.init(name: a.name, value: a.value, important: false))
         }
         // Style sheet rules that match, by specificity then order.
@@ -196,14 +197,6 @@ package struct DocumentTree {
     /// in place instead of building the declaration list.
     func hasPlainDeclarations(_ index: Int) -> Bool {
         styleSheet.rules.isEmpty && !nodes[index].hasStyleAttribute
-    }
-
-    /// Whether no declaration of `index` can set a marker property: plain declarations (see
-    /// `hasPlainDeclarations`) and no marker attribute.
-    mutating func hasNoMarkers(_ index: Int) -> Bool {
-        guard hasPlainDeclarations(index), !nodes[index].hasMarkerAttribute else { return false }
-        countAttributes(of: index)  // as reading the values would
-        return true
     }
 
     /// Whether no declaration of `index` can set `clip-path`, `mask` or `filter`: plain declarations and
@@ -308,12 +301,5 @@ enum ElementKind: UInt8 {
         default: kind = nil
         }
         self = kind ?? (SVGResolver.definitionElements.contains(name) ? .definition : .other)
-    }
-
-    var isShape: Bool {
-        switch self {
-        case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon: return true
-        default: return false
-        }
     }
 }

@@ -1,22 +1,22 @@
 /// A CSS/SVG length: a number with an optional unit.
-public struct SVGLength: Hashable, Sendable {
-    public enum Unit: String, Hashable, Sendable {
+package struct SVGLength: Hashable, Sendable {
+    package enum Unit: String, Hashable, Sendable {
         case none = "", px, pt, pc, mm, cm, `in`, em, ex, percent = "%"
     }
 
-    public var value: Double
-    public var unit: Unit
+    package var value: Double
+    package var unit: Unit
 
-    public init(_ value: Double, _ unit: Unit = .none) {
+    package init(_ value: Double, _ unit: Unit = .none) {
         self.value = value
         self.unit = unit
     }
 
     /// Font size used for `em`/`ex` (svgicon does not render text; 16 px is the CSS default).
-    public static let fontSize = 16.0
+    package static let fontSize = 16.0
 
     /// Parses `12`, `1.5px`, `2mm`, `50%`, … (nil for anything else).
-    public static func parse(_ text: some StringProtocol) -> SVGLength? {
+    package static func parse(_ text: some StringProtocol) -> SVGLength? {
         if let v = NumberScanner.plainDigits(text) { return SVGLength(v, .none) }
         let number: (value: Double, rest: String?)? = ByteCursor.withBytes(of: text) { bytes in
             var scanner = ByteCursor(bytes)
@@ -49,7 +49,7 @@ public struct SVGLength: Hashable, Sendable {
     }
 
     /// The length in px; percentages are taken of `percentBase`.
-    public func pixels(percentBase: Double) -> Double {
+    package func pixels(percentBase: Double) -> Double {
         switch unit {
         case .none, .px: return value
         case .pt: return value * 4 / 3

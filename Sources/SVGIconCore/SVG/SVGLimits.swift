@@ -33,6 +33,9 @@ public enum SVGLimits {
     public static let cascadeWork = 500_000
     /// Stops one gradient may have; later stops are skipped.
     public static let gradientStops = 256
+    /// Marker instances (one per marked vertex) one document may place, skipped beyond; each also counts
+    /// its content's elements against `elements`.
+    public static let markerInstances = 10_000
     /// Warnings kept per document; one last warning says how many more there were.
     public static let warnings = 100
 }

@@ -15,6 +15,7 @@ public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible 
     /// declarations and style sheet rules against its elements.
     case styleSheetTooCostly(rules: Int, elements: Int)
 
+    /// A one-line message for people, naming the limit or the root element.
     public var description: String {
         switch self {
         case .notSVGRoot(let name, let line):

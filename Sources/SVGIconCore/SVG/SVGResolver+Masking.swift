@@ -6,21 +6,15 @@ extension SVGResolver {
     mutating func applyMasking(to layer: inout SVGIconLayer, node index: Int) -> Bool {
         // Most elements have none of the three and no style that could set one: nothing to look up.
         if tree.hasNoMasking(index) { return true }
-        if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
-            guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "clipPath" else {
-                warnOnce(index, "clip-path=\"\(value)\" names no <clipPath>; the element is not drawn", key: "bad-clip")
-                return false
-            }
-            guard let clip = clipPath(target) else { return false }
-            layer.clipPath = clip
+        switch referenced("clip-path", of: index, element: "clipPath", key: "bad-clip", build: { $0.clipPath($1) }) {
+        case .unset: break
+        case .undrawable: return false
+        case .built(let clip): layer.clipPath = clip
         }
-        if let value = tree.value("mask", of: index), let id = SVGResolver.urlReference(value) {
-            guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "mask" else {
-                warnOnce(index, "mask=\"\(value)\" names no <mask>; the element is not drawn", key: "bad-mask")
-                return false
-            }
-            guard let mask = mask(target) else { return false }
-            layer.mask = mask
+        switch referenced("mask", of: index, element: "mask", key: "bad-mask", build: { $0.mask($1) }) {
+        case .unset: break
+        case .undrawable: return false
+        case .built(let mask): layer.mask = mask
         }
         if let value = tree.value("filter", of: index) {
             guard let filters = resolveFilterProperty(value, node: index, layer: layer) else { return false }
@@ -29,9 +23,30 @@ extension SVGResolver {
         return true
     }
 
+    /// What a reference property such as `clip-path="url(#c)"` comes to.
+    private enum Referenced<Value> {
+        /// The property is unset, `none`, or not a `url(#id)`: nothing applies.
+        case unset
+        /// The url names no element of the right kind (warned), or the element gives nothing usable (a
+        /// cycle, …): the element carrying the property is not drawn, as resvg does.
+        case undrawable
+        case built(Value)
+    }
+
+    /// Follows `property="url(#id)"` on node `index` to an SVG `<element>` and builds it with `build`.
+    private mutating func referenced<Value>(_ property: String, of index: Int, element: String, key: String,
+                                            build: (inout SVGResolver, Int) -> Value?) -> Referenced<Value> {
+        guard let value = tree.value(property, of: index), let id = SVGResolver.urlReference(value) else { return .unset }
+        guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == element else {
+            warnOnce(index, "\(property)=\"\(value)\" names no <\(element)>; the element is not drawn", key: key)
+            return .undrawable
+        }
+        return build(&self, target).map(Referenced.built) ?? .undrawable
+    }
+
     /// How long a chain of clip paths and masks on clip paths and masks may be (the renderer composites no
     /// deeper than `SVGIconRenderer.maxOffscreenDepth` anyway); bounds the resolver's recursion.
-    public static let maxReferenceDepth = 16
+    package static let maxReferenceDepth = 16
 
     /// Marks a clip path or mask as being resolved; false, with a warning, when it already is (it is used
     /// inside itself, a cycle). The caller removes it from `activeReferences` when done.

@@ -1,7 +1,10 @@
-/// Gradients: `url(#id)` paints resolved with `href` inheritance of attributes and stops.
+/// Gradients (and, in SVGResolver+Patterns.swift, patterns): `url(#id)` paints resolved with `href` inheritance of attributes and stops.
 extension SVGResolver {
     mutating func resolvePaint(_ value: PaintValue, for index: Int, property: String, style: SVGStyle) -> SVGPaint? {
-        guard case .reference(let id, let fallback) = value else { return style.resolve(value) }
+        guard case .reference(let id, let fallback) = value else {
+            if value == .contextFill || value == .contextStroke { return contextPaint(value == .contextFill) }
+            return style.resolve(value)
+        }
         let fallbackPaint = style.resolve(fallbackValue(fallback))
         guard let target = tree.node(id: id) else {
             if fallback == nil {
@@ -14,9 +17,7 @@ extension SVGResolver {
         case "linearGradient", "radialGradient":
             return gradient(target, style: style) ?? nil
         case "pattern":
-            warnOnce(index, "\(property)=\"url(#\(id))\": patterns are not supported; \(fallback == nil ? "not painted" : "painted with the fallback")",
-                     key: "pattern")
-            return fallbackPaint
+            return patternPaint(target, for: index, property: property, id: id, fallback: fallbackPaint)  // SVGResolver+Patterns.swift
         default:
             warnOnce(index, "\(property)=\"url(#\(id))\" names a <\(name)>, not a paint server; not painted",
                      key: "bad-paint")

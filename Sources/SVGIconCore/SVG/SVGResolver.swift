@@ -1,6 +1,8 @@
 /// The result of resolving an SVG document: the icon and what was skipped or repaired on the way.
 public struct SVGParseResult: Hashable, Sendable {
+    /// The icon, meeting the guarantees of `Docs/model.md`.
     public var icon: SVGIconDefinition
+    /// What was skipped or repaired, in document order; empty for a file drawn exactly as written.
     public var warnings: [SVGWarning]
 }
 
@@ -11,11 +13,13 @@ public struct SVGParseResult: Hashable, Sendable {
 /// names it. Reference cycles are detected and reported, never followed. Last, bounding-box units are turned
 /// into user space. What the result guarantees is written in `Docs/model.md`.
 public struct SVGResolver {
+    /// How a document is resolved (beyond what the file says); the defaults follow SVG.
     public struct Options: Hashable, Sendable {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
         /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.
         public var tintOverridesColor: Bool
 
+        /// Options; by default the file's own `color` wins over the tint.
         public init(tintOverridesColor: Bool = false) {
             self.tintOverridesColor = tintOverridesColor
         }
@@ -35,9 +39,19 @@ public struct SVGResolver {
     private var activeUses: [Int] = []
     /// Clip paths, masks and gradients being resolved (cycle detection through `url(#…)`).
     var activeReferences: Set<Int> = []
-    private var budget = SVGLimits.elements
+    /// Elements still allowed (marker instances count too, `SVGResolver+Markers.swift`).
+    var budget = SVGLimits.elements
     /// Path segments still allowed.
     private var segmentBudget = SVGLimits.pathSegments
+    /// The `marker-start`/`-mid`/`-end` combinations styles refer to (`SVGStyle.markers`); 0 is none.
+    var markerReferences: [MarkerReferences] = [MarkerReferences()]
+    /// Marker instances placed so far (at most `SVGLimits.markerInstances`).
+    var markerInstances = 0
+    /// Patterns being resolved inside one another (at most `SVGIconRenderer.maxPatternDepth`).
+    var activePatterns = 0
+    /// What `context-fill` and `context-stroke` paint here: the marked shape's paints inside a marker, the
+    /// `use`'s inside what it draws (SVGResolver+Markers.swift).
+    var contextPaints: ContextPaints? = nil
     /// Current nesting depth of `resolveNode`.
     private var nesting = 0
     /// A document-wide limit that was passed: the document is refused.
@@ -222,8 +236,14 @@ public struct SVGResolver {
             guard let inner = resolveNestedViewport(index, style: style, width: nil, height: nil) else { return nil }
             layer = SVGIconLayer(content: .group([inner]), transform: transform, opacity: style.opacity, elementName: name)
         default:
-            guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
-            layer = SVGIconLayer(content: .shape(shape), transform: transform, opacity: style.opacity, elementName: name)
+            if style.markers != 0 && !clipMode && SVGResolver.takesMarkers(kind) {
+                // The shape and its markers, in one group (SVGResolver+Markers.swift).
+                guard let marked = resolveMarkedShape(index, style: style, transform: transform, name: name) else { return nil }
+                layer = marked
+            } else {
+                guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
+                layer = SVGIconLayer(content: .shape(shape), transform: transform, opacity: style.opacity, elementName: name)
+            }
         }
         guard applyMasking(to: &layer, node: index) else { return nil }
         return layer
@@ -262,7 +282,12 @@ public struct SVGResolver {
             return nil
         }
         activeUses.append(target)
-        defer { activeUses.removeLast() }
+        let savedContext = contextPaints
+        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color)
+        defer {
+            activeUses.removeLast()
+            contextPaints = savedContext
+        }
         let x = length(index, "x", axis: .x), y = length(index, "y", axis: .y)
         let offset = SVGTransform.translation(x, y)
         let targetNode = tree.nodes[target]
@@ -352,13 +377,23 @@ public struct SVGResolver {
 
     @inline(never)
     private mutating func resolveShape(_ index: Int, style: SVGStyle) -> SVGShape? {
+        guard let path = chargedShapePath(index) else { return nil }
+        return paintedShape(index, path: path, style: style)
+    }
+
+    /// The element's geometry, counted against the path segment limit; nil when it is empty or past the limit.
+    mutating func chargedShapePath(_ index: Int) -> SVGPath? {
         let path = shapePath(index)
         segmentBudget -= path.verbs.count
         if segmentBudget < 0 {
             if limitError == nil { limitError = .tooManyPathSegments(limit: SVGLimits.pathSegments) }
             return nil
         }
-        if path.isEmpty { return nil }
+        return path.isEmpty ? nil : path
+    }
+
+    /// `path` with the element's fill and stroke; nil when it paints neither.
+    mutating func paintedShape(_ index: Int, path: SVGPath, style: SVGStyle) -> SVGShape? {
         if clipMode {
             return SVGShape(path: path, fill: SVGFill(paint: .tint, rule: style.clipRule), stroke: nil)
         }
@@ -380,18 +415,8 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        // Most shapes have no marker attribute and no style that could set one: nothing to look up.
-        if !tree.hasNoMarkers(index) {
-            for marker in SVGResolver.markerProperties {
-                if let v = tree.value(marker, of: index), v.trimmingCSSWhitespace != "none" {
-                    warnOnce(index, "markers are not supported; drawn without them", key: "marker")
-                }
-            }
-        }
         return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
     }
-
-    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker"]
 
     mutating func shapePath(_ index: Int) -> SVGPath {
         // By the kind classified from the name (the same cases as the name), reading the node in place.
@@ -602,7 +627,8 @@ public struct SVGResolver {
         tree.countAttributes(of: index)
         let attributes = tree.nodes[index].attributes
         for a in attributes {
-            guard let known = StyleProperty(name: a.name) else { continue }
+            // `marker` is a shorthand property only: not a presentation attribute (SVG 2, as resvg reads it).
+            guard let known = StyleProperty(name: a.name), known != .marker else { continue }
             apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
         }
     }
@@ -682,17 +708,20 @@ public struct SVGResolver {
         case .display:
             if value == "none" { style.displayNone = true }
         case .paintOrder:
-            if inherit { style.strokeFirst = parent.strokeFirst; break }
+            if inherit { style.strokeFirst = parent.strokeFirst; style.markersPosition = parent.markersPosition; break }
             // The first of fill/stroke named decides; "normal" is fill, stroke, markers.
             let words = value.split(separator: " ").map { $0.trimmingCSSWhitespace }
             let fillIndex = words.firstIndex(of: "fill"), strokeIndex = words.firstIndex(of: "stroke")
             if value == "normal" { style.strokeFirst = false }
             else if let s = strokeIndex { style.strokeFirst = fillIndex.map { s < $0 } ?? true }
             else if fillIndex != nil { style.strokeFirst = false }
+            style.markersPosition = SVGResolver.markersPosition(words)
         case .vectorEffect:
             style.nonScalingStroke = value == "non-scaling-stroke"
         case .overflow:
             style.overflowVisible = value == "visible" || value == "auto"
+        case .markerStart, .markerMid, .markerEnd, .marker:
+            applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
         }
     }
 

@@ -5,6 +5,9 @@ enum PaintValue: Hashable, Sendable {
     case currentColor
     /// `url(#id)` with an optional fallback used when the reference cannot be drawn.
     case reference(id: String, fallback: FallbackPaint?)
+    /// SVG 2's `context-fill` / `context-stroke`: the fill or stroke of the element a marker is placed on, or
+    /// of the `use` that draws the content (`SVGResolver.contextPaints`).
+    case contextFill, contextStroke
 
     enum FallbackPaint: Hashable, Sendable {
         case none, currentColor, color(SVGColor)
@@ -20,6 +23,8 @@ enum PaintValue: Hashable, Sendable {
         if asciiEqualsIgnoringCase(text, "currentcolor") { return .currentColor }
         if !asciiHasPrefixIgnoringCase(text, "url(") {
             if let c = SVGColor(css: text) { return .color(c) }
+            if asciiEqualsIgnoringCase(text, "context-fill") { return .contextFill }
+            if asciiEqualsIgnoringCase(text, "context-stroke") { return .contextStroke }
             return nil
         }
         return parseGeneral(text)
@@ -75,6 +80,12 @@ struct SVGStyle: Sendable {
     var visible = true
     /// `paint-order` puts the stroke before the fill.
     var strokeFirst = false
+    /// Where `paint-order` puts the markers among the three paints: 0 first, 1 between fill and stroke,
+    /// 2 last (the default).
+    var markersPosition: UInt8 = 2
+    /// `marker-start`, `marker-mid`, `marker-end`: an index into the resolver's `markerReferences`, 0 for
+    /// none (a number, so that styles without markers copy no strings).
+    var markers: UInt32 = 0
     /// The `color` property; nil means "not set in the file", so `currentColor` takes the tint.
     var color: SVGColor? = nil
 
@@ -100,6 +111,7 @@ struct SVGStyle: Sendable {
         case .none: return nil
         case .color(let c): return .color(c)
         case .currentColor: return color.map { .color($0) } ?? .tint
+        case .contextFill, .contextStroke: return nil  // only `SVGResolver.resolvePaint` knows the context
         case .reference(_, let fallback):
             switch fallback {
             case .none?, nil: return nil
@@ -124,12 +136,15 @@ enum StyleProperty: UInt8 {
     case fill, stroke, color, fillOpacity, strokeOpacity, opacity, fillRule, clipRule, strokeWidth
     case strokeLinecap, strokeLinejoin, strokeMiterlimit, strokeDasharray, strokeDashoffset
     case visibility, display, paintOrder, vectorEffect, overflow
+    case markerStart, markerMid, markerEnd, marker
 
     init?(name: String) {
         switch name.utf8.count {
         case 4: if name == "fill" { self = .fill; return }
         case 5: if name == "color" { self = .color; return }
-        case 6: if name == "stroke" { self = .stroke; return }
+        case 6:
+            if name == "stroke" { self = .stroke; return }
+            if name == "marker" { self = .marker; return }
         case 7:
             if name == "opacity" { self = .opacity; return }
             if name == "display" { self = .display; return }
@@ -137,11 +152,15 @@ enum StyleProperty: UInt8 {
         case 9:
             if name == "fill-rule" { self = .fillRule; return }
             if name == "clip-rule" { self = .clipRule; return }
-        case 10: if name == "visibility" { self = .visibility; return }
+        case 10:
+            if name == "visibility" { self = .visibility; return }
+            if name == "marker-mid" { self = .markerMid; return }
+            if name == "marker-end" { self = .markerEnd; return }
         case 11: if name == "paint-order" { self = .paintOrder; return }
         case 12:
             if name == "fill-opacity" { self = .fillOpacity; return }
             if name == "stroke-width" { self = .strokeWidth; return }
+            if name == "marker-start" { self = .markerStart; return }
         case 13: if name == "vector-effect" { self = .vectorEffect; return }
         case 14:
             if name == "stroke-opacity" { self = .strokeOpacity; return }

@@ -4,14 +4,17 @@ public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     /// The element it concerns (`text`, `path`, …).
     public var element: String
+    /// What was skipped or repaired, and how the icon is drawn instead.
     public var message: String
 
+    /// A warning about `element` at `line` (0 when unknown).
     public init(line: Int, element: String, message: String) {
         self.line = line
         self.element = element
         self.message = message
     }
 
+    /// `line N: <element>: message`, or without the line when it is unknown.
     public var description: String {
         line > 0 ? "line \(line): <\(element)>: \(message)" : "<\(element)>: \(message)"
     }

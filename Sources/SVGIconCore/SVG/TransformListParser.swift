@@ -1,9 +1,9 @@
 /// Parses SVG `transform` lists: `matrix(a b c d e f)`, `translate(x [y])`, `scale(x [y])`,
 /// `rotate(a [cx cy])`, `skewX(a)`, `skewY(a)`, separated by whitespace and/or commas, applied so that
 /// the rightmost transform acts on the points first.
-public enum TransformListParser {
+package enum TransformListParser {
     /// nil when the list is malformed (SVG then ignores the whole attribute).
-    public static func parse(_ text: some StringProtocol) -> SVGTransform? {
+    package static func parse(_ text: some StringProtocol) -> SVGTransform? {
         var scanner = NumberScanner(text)
         var result = SVGTransform.identity
         scanner.skipWhitespace()

@@ -1,8 +1,8 @@
 /// Byte counts as people write and read them: `512M`, `2G`, `1.5GiB`, `800k`, `1048576`.
 /// Units are binary (k = 1024).
-public enum ByteSize {
+package enum ByteSize {
     /// Parses a size; nil when the text is not one. A bare number is bytes.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         var s = Substring(text.lowercased().filter { $0 != " " })
         for unit in ["ib", "b"] where s.hasSuffix(unit) && s.count > unit.count {
             s.removeLast(unit.count)
@@ -20,7 +20,7 @@ public enum ByteSize {
     }
 
     /// `512 MiB`, `3.4 KiB`, `17 bytes`.
-    public static func format(_ bytes: Int) -> String {
+    package static func format(_ bytes: Int) -> String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         guard bytes >= 1024 else { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         var value = Double(bytes)

@@ -4,19 +4,24 @@ public struct CachedIconRenderer: Sendable {
     /// Nil renders every time (`--no-cache`).
     public let cache: RenderCache?
 
+    /// A renderer storing into and serving from `cache`; nil renders every time.
     public init(cache: RenderCache?) {
         self.cache = cache
     }
 
+    /// One rendered (or cached) PNG with what is known about the icon.
     public struct Output: Sendable {
+        /// The PNG file's bytes.
         public var png: [UInt8]
         /// The icon has paints that take the tint.
         public var usesTint: Bool
+        /// What parsing skipped or repaired (also for a cached PNG: the entry stores them).
         public var warnings: [SVGWarning]
         /// Served from the cache rather than rendered.
         public var fromCache: Bool
     }
 
+    /// Why no PNG could be made.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// The SVG could not be read or parsed.
         case load(SVGLoadError)
@@ -25,6 +30,7 @@ public struct CachedIconRenderer: Sendable {
         /// Drawing the icon passed one of the renderer's work or memory limits (a hostile file).
         case tooComplex(SVGRenderLimitError)
 
+        /// The underlying error's message.
         public var description: String {
             switch self {
             case .load(let error): return error.description
@@ -34,10 +40,20 @@ public struct CachedIconRenderer: Sendable {
         }
     }
 
+    /// The PNG of the SVG document `svg` (its bytes; `file` names it in errors), parsed with `parsing` and
+    /// rendered with `options`: served from the cache when it holds a verified entry for exactly these
+    /// bytes and options, otherwise parsed, rendered, encoded and stored.
+    public func png(svg: [UInt8], file: String = "<memory>", options: RenderOptions,
+                    parsing: SVGResolver.Options = SVGResolver.Options()) throws(Failure) -> Output {
+        try png(svgDigest: SHA256.hash(svg), options: options, parsing: parsing) { () throws(SVGLoadError) in
+            try SVGDocumentParser.parse(svg, file: file, options: parsing)
+        }
+    }
+
     /// The PNG of the SVG whose bytes hash to `svgDigest`, parsed with `parsing` and rendered with
     /// `options`. `document` parses those bytes with those options; it is called only when the cache has
     /// no good entry.
-    public func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+    package func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
         var renderers = ReusableRenderers()
         return try png(svgDigest: svgDigest(), options: options, parsing: parsing, renderers: &renderers,
@@ -47,7 +63,7 @@ public struct CachedIconRenderer: Sendable {
     /// `png(svgDigest:options:parsing:document:)` drawing with one of `renderers` (a worker's own, so that
     /// icon after icon reuses the same buffers).
     /// The digest is worked out only when there is a cache.
-    public func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
+    package func png(svgDigest: @autoclosure () -> SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options,
                     renderers: inout ReusableRenderers,
                     document: () throws(SVGLoadError) -> SVGParseResult) throws(Failure) -> Output {
         let key = cache.map { _ in RenderCacheKey(svgDigest: svgDigest(), options: options, parsing: parsing) }

@@ -30,6 +30,7 @@ public final class RenderCache: @unchecked Sendable {
     /// Size limit in bytes (4 KiB blocks counted).
     public let maxBytes: Int
 
+    /// The default size limit, 512 MiB.
     public static let defaultMaxBytes = 512 << 20
     static let blockSize = 4096
     /// A hit touches its entry only when the last touch is older than this, to spare the disk a write
@@ -45,8 +46,11 @@ public final class RenderCache: @unchecked Sendable {
 
     /// What this instance did, for summaries.
     public struct Counters: Hashable, Sendable, Codable {
+        /// Lookups served from a verified entry.
         public var hits = 0
+        /// Lookups that found no usable entry (damaged ones included).
         public var misses = 0
+        /// Entries written.
         public var stored = 0
         /// Entries that failed verification and were deleted.
         public var dropped = 0
@@ -54,6 +58,8 @@ public final class RenderCache: @unchecked Sendable {
         public var evicted = 0
     }
 
+    /// A cache in `directory` (created on first store), holding up to `maxBytes` (negative counts as 0). Opening
+    /// touches nothing on disk; any number of instances and processes may share one directory.
     public init(directory: String, maxBytes: Int = RenderCache.defaultMaxBytes) {
         self.directory = directory
         self.maxBytes = max(0, maxBytes)
@@ -61,6 +67,7 @@ public final class RenderCache: @unchecked Sendable {
         ledger = CacheUsageLedger(path: storeDirectory + "/usage")
     }
 
+    /// What this instance has done so far (a consistent snapshot; safe from any thread).
     public var statistics: Counters { lock.withLock { counters } }
 
     /// Why storing failed the first time it did, if it did.
@@ -74,7 +81,7 @@ public final class RenderCache: @unchecked Sendable {
     // MARK: - Reading
 
     /// The verified entry for `key`, or nil (not cached, or damaged and now deleted).
-    public func entry(for key: RenderCacheKey) -> RenderCacheEntry? {
+    package func entry(for key: RenderCacheKey) -> RenderCacheEntry? {
         let path = path(for: key)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -113,7 +120,7 @@ public final class RenderCache: @unchecked Sendable {
     /// Stores `entry` under `key`. Returns false (and keeps the reason in `writeError`) when it could not.
     /// An entry larger than half the limit is not kept (it would push out most of the others).
     @discardableResult
-    public func store(_ entry: RenderCacheEntry, for key: RenderCacheKey) -> Bool {
+    package func store(_ entry: RenderCacheEntry, for key: RenderCacheKey) -> Bool {
         let bytes = entry.encoded(for: key)
         guard Self.blocks(bytes.count) <= maxBytes / 2 else { return false }
         let path = path(for: key)
@@ -219,10 +226,13 @@ public final class RenderCache: @unchecked Sendable {
 
     /// What is on disk now.
     public struct Usage: Hashable, Sendable {
+        /// Number of entries.
         public var entries: Int
+        /// Their size on disk, in bytes, counted in whole 4 KiB blocks.
         public var bytes: Int
         /// Last use of the least and the most recently used entry (seconds since 1970).
         public var oldestUse: Double?
+        /// See `oldestUse`; nil when the cache is empty.
         public var newestUse: Double?
     }
 

@@ -13,14 +13,14 @@
 /// | 76+M ..< end | the PNG |
 ///
 /// `decode` checks all of it, so a truncated, padded, bit-flipped or misplaced entry is refused.
-public struct RenderCacheEntry: Hashable, Sendable {
-    public var png: [UInt8]
+package struct RenderCacheEntry: Hashable, Sendable {
+    package var png: [UInt8]
     /// The icon has paints that take the tint (`SVGIconDefinition.usesTint`).
-    public var usesTint: Bool
+    package var usesTint: Bool
     /// What the parser skipped or repaired.
-    public var warnings: [SVGWarning]
+    package var warnings: [SVGWarning]
 
-    public init(png: [UInt8], usesTint: Bool, warnings: [SVGWarning] = []) {
+    package init(png: [UInt8], usesTint: Bool, warnings: [SVGWarning] = []) {
         self.png = png
         self.usesTint = usesTint
         self.warnings = warnings
@@ -31,7 +31,7 @@ public struct RenderCacheEntry: Hashable, Sendable {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Why stored bytes were refused.
-    public enum Defect: String, Error, Hashable, Sendable {
+    package enum Defect: String, Error, Hashable, Sendable {
         case tooShort = "shorter than its header"
         case badMagic = "not a svgicon cache entry"
         case wrongKey = "filed under another key"
@@ -41,7 +41,7 @@ public struct RenderCacheEntry: Hashable, Sendable {
     }
 
     /// The bytes stored on disk for this entry under `key`.
-    public func encoded(for key: RenderCacheKey) -> [UInt8] {
+    package func encoded(for key: RenderCacheKey) -> [UInt8] {
         var metadata = "template \(usesTint ? 1 : 0)\n"
         for w in warnings {
             metadata += "warning\t\(w.line)\t\(Self.oneLine(w.element))\t\(Self.oneLine(w.message))\n"
@@ -58,7 +58,7 @@ public struct RenderCacheEntry: Hashable, Sendable {
     }
 
     /// The entry stored in `bytes` under `key`, or why the bytes cannot be trusted.
-    public static func decode(_ bytes: [UInt8], for key: RenderCacheKey) -> Result<RenderCacheEntry, Defect> {
+    package static func decode(_ bytes: [UInt8], for key: RenderCacheKey) -> Result<RenderCacheEntry, Defect> {
         guard bytes.count >= headerSize else { return .failure(.tooShort) }
         guard bytes[0..<8].elementsEqual(magic) else { return .failure(.badMagic) }
         guard bytes[8..<40].elementsEqual(key.digest.bytes) else { return .failure(.wrongKey) }

@@ -5,18 +5,26 @@
 /// The file's path or name is not part of it, so the same icon in two folders shares its entries, and an
 /// edited file gets new ones (its bytes changed). A new field in `RenderOptions` or `SVGResolver.Options`
 /// must be added to `canonicalText`; `RenderCacheKeyTests` fails until it is.
-public struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
-    public let digest: SHA256.Digest
+package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
+    package let digest: SHA256.Digest
 
-    public init(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options = SVGResolver.Options(),
+    package init(svgDigest: SHA256.Digest, options: RenderOptions, parsing: SVGResolver.Options = SVGResolver.Options(),
                 rendererVersion: String = RendererVersion.current) {
         digest = SHA256.hash(Array(Self.canonicalText(svgDigest: svgDigest, options: options, parsing: parsing,
                                                       rendererVersion: rendererVersion).utf8))
     }
 
     /// 64 hex digits; also the entry's file name.
-    public var hex: String { digest.hex }
-    public var description: String { hex }
+    package var hex: String { digest.hex }
+    package var description: String { hex }
+
+    /// How the cached PNG bytes were made. Entries hold PNG bytes, not pixels: when the encoder changes
+    /// them this changes too, even though the pixels do not (`RendererVersion` is about pixels). Otherwise
+    /// a cached run would write the old encoder's bytes and a `--no-cache` run the new one's for the same
+    /// icon, so the "already holds these bytes" check would rewrite files (and wake build systems) depending
+    /// on the cache's state, and old entries would keep their larger files. Invalidating costs one render
+    /// per icon, once.
+    static let pngEncoding = "png-v2 smallest-lossless-type libdeflate"
 
     /// The text that is hashed, one `name value` line per input. Doubles are written as their exact bit
     /// patterns, so two options that differ in the last bit get different keys.
@@ -37,7 +45,7 @@ public struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             background \(color(options.background))
             curve-tolerance \(bits(options.curveTolerance))
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
-            encoding png-rgba8-straight
+            encoding \(pngEncoding)
 
             """
     }

@@ -33,7 +33,9 @@ public enum RenderCacheLocation {
         return bytes
     }
 
+    /// `$SVGICON_CACHE_MAX` holds something that is not a size.
     public struct InvalidSize: Error, Hashable, Sendable {
+        /// The variable's text as found.
         public var text: String
     }
 }

@@ -3,20 +3,21 @@
 /// packages. Checked against the standard's test vectors in `SHA256Tests`.
 ///
 /// Used for the render cache's content addressing (not for anything secret), so it favours plain code
-/// over speed tricks: roughly 200 MB/s in a release build, far more than icons need.
-public struct SHA256: Sendable {
+/// over speed tricks: icons are a few hundred bytes to a few kilobytes (its speed is in BENCHMARKS.md,
+/// "Where the time goes").
+package struct SHA256: Sendable {
     /// A 32-byte digest.
-    public struct Digest: Hashable, Sendable, CustomStringConvertible {
-        public let bytes: [UInt8]
+    package struct Digest: Hashable, Sendable, CustomStringConvertible {
+        package let bytes: [UInt8]
 
         /// Wraps 32 bytes; nil for any other count.
-        public init?(bytes: [UInt8]) {
+        package init?(bytes: [UInt8]) {
             guard bytes.count == 32 else { return nil }
             self.bytes = bytes
         }
 
         /// 64 lowercase hex digits.
-        public var hex: String {
+        package var hex: String {
             let digits = Array("0123456789abcdef".utf8)
             var text: [UInt8] = []
             text.reserveCapacity(64)
@@ -27,7 +28,7 @@ public struct SHA256: Sendable {
             return String(decoding: text, as: UTF8.self)
         }
 
-        public var description: String { hex }
+        package var description: String { hex }
     }
 
     /// Initial hash value H(0) (§5.3.3): the first 32 bits of the fractional parts of the square roots of
@@ -40,28 +41,28 @@ public struct SHA256: Sendable {
     /// Message length so far, in bytes.
     private var length: UInt64 = 0
 
-    public init() {
+    package init() {
         pending.reserveCapacity(64)
     }
 
     /// The digest of `bytes` in one call.
-    public static func hash(_ bytes: [UInt8]) -> Digest {
+    package static func hash(_ bytes: [UInt8]) -> Digest {
         hash(bytes[...])
     }
 
-    public static func hash(_ bytes: ArraySlice<UInt8>) -> Digest {
+    package static func hash(_ bytes: ArraySlice<UInt8>) -> Digest {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Appends message bytes.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         update(bytes[...])
     }
 
     /// Appends message bytes; whole blocks are compressed straight from `bytes`, without copying.
-    public mutating func update(_ bytes: ArraySlice<UInt8>) {
+    package mutating func update(_ bytes: ArraySlice<UInt8>) {
         length &+= UInt64(bytes.count)
         var start = bytes.startIndex
         if !pending.isEmpty {
@@ -80,7 +81,7 @@ public struct SHA256: Sendable {
     }
 
     /// Pads the message (§5.1.1: a 1 bit, zeros, the 64-bit big-endian bit length) and returns the digest.
-    public mutating func finalize() -> Digest {
+    package mutating func finalize() -> Digest {
         let bitLength = length &* 8
         var tail = pending
         tail.append(0x80)

@@ -6,14 +6,14 @@ import Darwin
 #endif
 
 /// File reading and atomic writing for the edges.
-public enum FileIO {
+package enum FileIO {
     /// Largest file svgicon will read as an SVG (icons are kilobytes; this stops a stray video).
-    public static let maxInputBytes = 32 << 20
+    package static let maxInputBytes = 32 << 20
 
     /// Reads a whole regular file, with an error a person can act on. Never blocks on a FIFO or a device
     /// (a stray `icon.svg` that is a named pipe in a folder being rendered), and never reads more than
     /// `limit` + 1 bytes.
-    public static func read(_ path: String, limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO with no writer must not wait; what was opened is checked with fstat,
         // so a file swapped between a check and the open cannot slip through.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -47,7 +47,7 @@ public enum FileIO {
     }
 
     /// Reads standard input to its end, or to `limit` + 1 bytes, whichever comes first.
-    public static func readStandardInput(limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
+    package static func readStandardInput(limit: Int = FileIO.maxInputBytes) throws(SVGLoadError) -> [UInt8] {
         let bytes = try readAll(STDIN_FILENO, limit: limit, file: "<stdin>")
         if bytes.count > limit {
             throw SVGLoadError(kind: .limitExceeded, file: "<stdin>",
@@ -77,7 +77,7 @@ public enum FileIO {
     ///
     /// A batch writes thousands of these, so the path is split by hand and the folder is only looked at
     /// when creating the temporary file fails: the happy path is open, write, close, rename.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
         let prefix = slash.map { String(path[...$0]) } ?? ""
@@ -122,7 +122,7 @@ public enum FileIO {
 
     /// `path` made absolute (against the working directory) with `.`, `..` and repeated slashes resolved
     /// by name, the way `URL.standardizedFileURL` does, without Foundation's URL machinery.
-    static func absolutePath(_ path: String) -> String {
+    package static func absolutePath(_ path: String) -> String {
         var full = path
         if !path.hasPrefix("/") {
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -147,7 +147,7 @@ public enum FileIO {
 
     /// True when `path` is a regular file holding exactly `bytes` (so rewriting it would change nothing but
     /// its modification time).
-    public static func fileHasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
+    package static func fileHasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -193,11 +193,6 @@ public enum FileIO {
         }
         return (bytes, failure)
     }
-
-    /// Writes to standard output in full.
-    public static func writeStandardOutput(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
-    }
 }
 
 /// One `read(2)` of up to `count` bytes: the bytes read, 0 at the end, or −1 with `errno` set. An
@@ -214,10 +209,10 @@ private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: I
 }
 
 /// Writing an output file failed.
-public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): cannot write: \(reason)" }
+package struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "\(path): cannot write: \(reason)" }
 }
 
 extension stat {

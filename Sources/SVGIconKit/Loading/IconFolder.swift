@@ -2,10 +2,10 @@ import Foundation
 
 /// The `.svg` files of a folder (not its subfolders), in name order: what `svgicon golden`, `sheet` and
 /// `swift` treat as "the icons of a folder".
-public enum IconFolder {
+package enum IconFolder {
     /// Full paths of the folder's `.svg` files, sorted by file name. A missing folder, or a file where a
     /// folder was expected, is an error that names it.
-    public static func svgFiles(in folder: String) throws(SVGLoadError) -> [String] {
+    package static func svgFiles(in folder: String) throws(SVGLoadError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw SVGLoadError(kind: .unreadable, file: folder, reason: "no such folder")
@@ -27,7 +27,7 @@ public enum IconFolder {
     }
 
     /// `tab-shop` for `Icons/tab-shop.svg`.
-    public static func iconName(of path: String) -> String {
+    package static func iconName(of path: String) -> String {
         var name = Substring(path)
         if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
         if name.hasSuffix(".svg") { name = name.dropLast(4) }

@@ -13,6 +13,8 @@ public enum SVGDocumentParser {
         }
     }
 
+    /// Parses an SVG document given as text (its UTF-8 bytes are parsed). `file` only names the source in errors
+    /// and warnings.
     public static func parse(_ text: String, file: String = "<memory>",
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         try parse(Array(text.utf8), file: file, options: options)

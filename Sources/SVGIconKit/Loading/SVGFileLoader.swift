@@ -20,7 +20,9 @@ public final class SVGFileLoader: @unchecked Sendable {
 
     /// A loaded file: its bytes (what a render cache key digests) and what they parse to.
     public struct Loaded: Sendable {
+        /// The file's bytes exactly as read.
         public var bytes: [UInt8]
+        /// The icon and the warnings of parsing `bytes`.
         public var result: SVGParseResult
     }
 

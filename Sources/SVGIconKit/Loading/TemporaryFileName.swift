@@ -10,7 +10,7 @@ import Darwin
 /// A temporary file is `.NAME.svgicon-PID-RANDOM.tmp` in the folder of the file it will become: hidden,
 /// marked as svgicon's, and carrying the writing process's id. It lives from `open` to `rename`, a few
 /// milliseconds; only a process killed in between (SIGKILL, power loss) leaves one behind.
-public enum TemporaryFileName {
+package enum TemporaryFileName {
     static let marker = ".svgicon-"
     static let suffix = ".tmp"
 
@@ -21,14 +21,18 @@ public enum TemporaryFileName {
     ///
     /// The number is a per-process random number (drawn once: drawing one per file was one of a batch's
     /// ten system calls per PNG) combined with the thread's id.
-    public static func make(for fileName: String, random: Bool = false) -> String {
+    package static func make(for fileName: String, random: Bool = false) -> String {
         let tag = random ? UInt64.random(in: 0...UInt64.max) : processTag ^ threadTag
-        let tail = marker + "\(getpid())-" + String(tag, radix: 16) + suffix
+        let tail = marker + "\(processID)-" + String(tag, radix: 16) + suffix
         let room = maxNameBytes - 1 - tail.utf8.count
         var name = Substring(fileName)
         while name.utf8.count > room { name = name.dropLast() }
         return "." + name + tail
     }
+
+    /// This process's id, asked for once (a `getpid` per file was one of a batch's system calls per PNG;
+    /// svgicon never forks).
+    private static let processID = getpid()
 
     /// The longest file name most file systems take, in bytes.
     static let maxNameBytes = 255
@@ -48,7 +52,7 @@ public enum TemporaryFileName {
 
     /// The id of the process that created the temporary file `name`, or nil when `name` is not one of
     /// svgicon's temporary names.
-    public static func writerProcess(of name: String) -> Int32? {
+    package static func writerProcess(of name: String) -> Int32? {
         guard name.hasPrefix("."), name.hasSuffix(suffix), let marked = name.range(of: marker, options: .backwards)
         else { return nil }
         let tail = name[marked.upperBound...].dropLast(suffix.count)
@@ -61,21 +65,31 @@ public enum TemporaryFileName {
 
     /// How old a temporary file must be before it counts as abandoned even when a process with its
     /// writer's id is alive (that id may belong to another machine sharing the folder, or be reused).
-    public static let abandonedAfterSeconds: Double = 3600
+    package static let abandonedAfterSeconds: Double = 3600
 
     /// Removes svgicon's temporary files in `folder` (not below it) whose writer is no longer running or
     /// that are more than an hour old. Files of running writers are left alone, so two processes writing
     /// into one folder never remove each other's work. Returns how many were removed.
     @discardableResult
-    public static func removeAbandoned(in folder: String) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+    package static func removeAbandoned(in folder: String) -> Int {
+        removeAbandonedListing(in: folder).removed
+    }
+
+    /// `removeAbandoned(in:)`, also returning the names of the other entries in `folder` (nil when it
+    /// cannot be read): a batch checks whether an output is up to date only when its name is there.
+    package static func removeAbandonedListing(in folder: String) -> (removed: Int, names: Set<String>?) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (0, nil) }
         var removed = 0
+        var others = Set<String>()
         for name in names {
-            guard let pid = writerProcess(of: name) else { continue }
+            guard let pid = writerProcess(of: name) else {
+                others.insert(name)
+                continue
+            }
             let path = folder + "/" + name
             if isAbandoned(path: path, writer: pid), unlink(path) == 0 { removed += 1 }
         }
-        return removed
+        return (removed, others)
     }
 
     static func isAbandoned(path: String, writer pid: Int32) -> Bool {

@@ -8,48 +8,80 @@ import Darwin
 
 /// An error from libpng, with its own message.
 public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// libpng's message, or ours when the input was refused before libpng saw it.
     public var reason: String
+    /// The message, `reason`.
     public var description: String { reason }
 }
 
-/// PNG encoding and decoding through libpng's simplified API (`png_image_*`), which reports errors in
-/// the `png_image` instead of `longjmp`-ing across Swift frames.
+/// PNG encoding and decoding through libpng. Encoding goes through the C target `CPNGWriter`: it picks the
+/// smallest lossless colour type the pixels allow (grey + alpha for a black icon, a palette of the used
+/// colours where that pays, RGBA otherwise), compresses the rows with libdeflate and has libpng write the
+/// chunks; its `setjmp`/`longjmp` error handling never leaves that C file. Decoding goes through libpng's
+/// simplified API (`png_image_*`), which reports errors in the `png_image`. No `longjmp` ever crosses a
+/// Swift frame.
 public enum PNGCodec {
-    /// How PNGs are compressed. The defaults were measured on Lucide icons (`svgicon bench --png-filters`,
-    /// `--png-level`): anti-aliased icons on transparent ground compress best with no row filter at all —
-    /// as small as libpng's exhaustive five-filter search (333 vs 335 KiB for 100 icons at 256 px) in a
-    /// fraction of the time — and zlib level 6 is where smaller files start to cost several times more.
+    /// How PNGs are compressed. The defaults were chosen by measurement (BENCHMARKS.md, "Files in, PNG
+    /// files out"): anti-aliased icons on transparent ground compress best with no row filter, and
+    /// libdeflate's level 6 costs little on small images while level 2 keeps large ones fast at nearly
+    /// the same size.
     public struct Compression: Hashable, Sendable {
-        /// zlib level, 0 (store) … 9 (smallest).
+        /// libdeflate level, 1 (fastest) … 12 (smallest); 0 chooses by image size (6 up to 32 KiB of
+        /// raw rows, 2 above).
         public var level: Int
-        /// Row filters libpng may choose from, as PNG filter bits (0x08 none, 0x10 sub, 0x20 up,
-        /// 0x40 average, 0x80 Paeth); 0 lets libpng decide.
+        /// Row filters to choose from, as PNG filter bits (0x08 none, 0x10 sub, 0x20 up, 0x40 average,
+        /// 0x80 Paeth); with several, each row takes the one with the smallest sum of absolute values
+        /// (libpng's heuristic); 0 means none.
         public var filters: Int
 
-        public init(level: Int = 6, filters: Int = 0x08) {
+        /// A setting; by default the level chosen by image size with no row filter, the measured best
+        /// trade for icons.
+        public init(level: Int = 0, filters: Int = 0x08) {
             self.level = level
             self.filters = filters
         }
 
+        /// What `encode` uses unless told otherwise: the level chosen by image size, no row filter.
         public static let `default` = Compression()
-        /// libpng's own choice: every filter tried on every row.
-        public static let exhaustive = Compression(level: 6, filters: 0xF8)
+        /// Every filter tried on every row.
+        public static let exhaustive = Compression(level: 0, filters: 0xF8)
     }
 
-    /// Encodes a pixmap as an 8-bit RGBA PNG with straight alpha (what PNG stores).
+    /// Encodes a pixmap as an 8-bit PNG with straight alpha (what PNG stores), in the smallest colour
+    /// type that holds its pixels exactly: decoded to RGBA it gives `pixmap.straightAlphaRGBA()`.
     public static func encode(_ pixmap: Pixmap, compression: Compression = .default) throws(PNGError) -> [UInt8] {
         guard pixmap.width > 0, pixmap.height > 0 else {
             throw PNGError(reason: "cannot encode an empty (\(pixmap.width)×\(pixmap.height)) image")
         }
-        let pixels = pixmap.straightAlphaRGBA()
+        guard (0...12).contains(compression.level) else {
+            throw PNGError(reason: "compression level \(compression.level) is not 0…12")
+        }
         var out: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = pixels.withUnsafeBufferPointer { rgba in
-            message.withUnsafeMutableBufferPointer { text in
-                svgicon_png_encode_rgba(rgba.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
-                                        Int32(compression.level), Int32(compression.filters), &out, &size,
-                                        text.baseAddress, text.count)
+        var request = svgicon_png_request()
+        request.width = UInt32(pixmap.width)
+        request.height = UInt32(pixmap.height)
+        request.level = Int32(compression.level)
+        request.filters = Int32(compression.filters)
+        let status: Int32
+        if let plane = pixmap.straightAlphaPlane() {
+            request.red = plane.red
+            request.green = plane.green
+            request.blue = plane.blue
+            status = plane.alpha.withUnsafeBufferPointer { alpha in
+                request.alpha = alpha.baseAddress
+                return message.withUnsafeMutableBufferPointer { text in
+                    svgicon_png_encode(&request, &out, &size, text.baseAddress, text.count)
+                }
+            }
+        } else {
+            let pixels = pixmap.straightAlphaRGBA()
+            status = pixels.withUnsafeBufferPointer { rgba in
+                request.rgba = rgba.baseAddress
+                return message.withUnsafeMutableBufferPointer { text in
+                    svgicon_png_encode(&request, &out, &size, text.baseAddress, text.count)
+                }
             }
         }
         guard status == 0, let out else {
@@ -58,6 +90,18 @@ public enum PNGCodec {
         }
         defer { free(out) }
         return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// Encodes `pixmap` and writes it to `path` atomically: the bytes go to a temporary file in the same
+    /// folder that is then renamed into place, so a reader never sees half a PNG and a failed write leaves
+    /// nothing behind.
+    public static func write(_ pixmap: Pixmap, to path: String, compression: Compression = .default) throws(PNGError) {
+        let bytes = try encode(pixmap, compression: compression)
+        do {
+            try FileIO.writeAtomically(bytes, to: path)
+        } catch {
+            throw PNGError(reason: error.description)
+        }
     }
 
     /// Decodes any PNG libpng reads into a premultiplied RGBA8 pixmap.

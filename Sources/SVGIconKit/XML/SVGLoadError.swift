@@ -1,6 +1,7 @@
 /// Why an SVG file could not be loaded. The message names the file and, for XML errors, the line and
 /// column that libxml2 reported.
 public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure, for callers that branch on it (the message is in `reason`).
     public enum Kind: String, Hashable, Sendable {
         /// The file could not be read (missing, unreadable, a folder…).
         case unreadable
@@ -15,14 +16,18 @@ public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case refused
     }
 
+    /// What went wrong, broadly.
     public var kind: Kind
     /// The file as the user named it (or `<stdin>`, `<memory>`).
     public var file: String
     /// 1-based line and column, when known.
     public var line: Int?
+    /// 1-based column on `line`, when libxml2 reported one.
     public var column: Int?
+    /// What went wrong, for people (without the file and line, which `description` adds).
     public var reason: String
 
+    /// An error of `kind` in `file`, at `line` and `column` when known.
     public init(kind: Kind, file: String, line: Int? = nil, column: Int? = nil, reason: String) {
         self.kind = kind
         self.file = file
@@ -31,12 +36,13 @@ public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// `FILE:LINE:COLUMN: reason`, the line and column left out when unknown.
     public var description: String {
         "\(Self.location(file, line: line, column: column)): \(reason)"
     }
 
     /// `FILE`, `FILE:LINE` or `FILE:LINE:COLUMN`, as compilers print places.
-    static func location(_ file: String, line: Int?, column: Int?) -> String {
+    package static func location(_ file: String, line: Int?, column: Int?) -> String {
         guard let line else { return file }
         return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
     }

@@ -20,10 +20,10 @@ import Darwin
 ///   parses, so a hostile document is stopped early; libxml2's own limits stay on (no `XML_PARSE_HUGE`).
 ///
 /// Errors name the file and, where the XML is at fault, the line and column.
-public enum XMLDocumentReader {
+package enum XMLDocumentReader {
     /// Reads XML bytes into `SVGElement`s: the tree `readTree(_:file:)` builds, viewed as elements (so
     /// only `<style>` elements have text).
-    public static func read(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> SVGElement {
+    package static func read(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> SVGElement {
         SVGElement(try readTree(bytes, file: file))
     }
 

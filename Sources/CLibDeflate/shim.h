@@ -1,0 +1,6 @@
+#ifndef SVGICON_CLIBDEFLATE_SHIM_H
+#define SVGICON_CLIBDEFLATE_SHIM_H
+
+#include <libdeflate.h>
+
+#endif

@@ -1,0 +1,19 @@
+import SVGIconCore
+import SVGIconKit
+/// What `svgicon batch` writes.
+package enum BatchOutputFormat: String, CaseIterable, Hashable, Sendable, Codable {
+    /// PNG files mirroring the input tree: `name.png`, `name@2x.png`, …
+    case png
+    /// An Xcode asset catalog: one `name.imageset` per icon with its @1x/@2x/@3x PNGs and `Contents.json`.
+    case xcassets
+    /// Android resource folders `drawable-mdpi` … `drawable-xxxhdpi`, one PNG per icon in each.
+    case android
+
+    /// Android's density buckets and their scale over mdpi (160 dpi), in the order Android lists them.
+    package static let androidDensities: [(name: String, factor: Double)] = [
+        ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
+    ]
+
+    /// Scales an asset catalog image set has slots for.
+    package static let assetCatalogScales = [1, 2, 3]
+}

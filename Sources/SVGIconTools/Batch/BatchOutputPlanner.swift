@@ -1,0 +1,122 @@
+import SVGIconCore
+import SVGIconKit
+/// The files `svgicon batch` writes for each icon: the naming scheme, in one place.
+///
+/// For `icons/arrows/chevron.svg` (relative path `arrows/chevron.svg`) and `--size 24`:
+///
+/// | format | files |
+/// |---|---|
+/// | `png` | `arrows/chevron.png`, `arrows/chevron@2x.png` (scale 2), … |
+/// | `xcassets` | `arrows/chevron.imageset/chevron.png`, `…/chevron@2x.png`, `…/chevron@3x.png`, `…/Contents.json` |
+/// | `android` | `drawable-mdpi/arrows_chevron.png` … `drawable-xxxhdpi/arrows_chevron.png` |
+///
+/// A size or tint suffix is added only when several are asked for: `--size 24,48` gives `chevron-24.png`
+/// and `chevron-48.png`; `--tint '#0a84ff',white` gives `chevron-0a84ff.png` and `chevron-ffffff.png`
+/// (both: `chevron-24-0a84ff@2x.png`). Android resource names allow only `a-z 0-9 _`, so there every other
+/// character becomes `_`, folders are joined with `_`, and the suffixes are `_24`, `_0a84ff`.
+package struct BatchOutputPlanner: Sendable {
+    package let request: BatchRequest
+
+    package init(request: BatchRequest) {
+        self.request = request
+    }
+
+    /// One file to render.
+    package struct Output: Hashable, Sendable {
+        /// Relative to the output folder.
+        package var relativePath: String
+        package var options: RenderOptions
+    }
+
+    /// Everything written for one icon.
+    package struct IconPlan: Hashable, Sendable {
+        /// The icon, relative to the input folder.
+        package var icon: String
+        package var outputs: [Output]
+        /// `xcassets` only: the image sets whose `Contents.json` follows the PNGs.
+        package var imageSets: [AssetCatalogImageSet]
+    }
+
+    /// The plan for the icon at `relativePath` (relative to the input folder, `/`-separated).
+    package func plan(for relativePath: String) -> IconPlan {
+        let (folder, stem) = Self.split(relativePath)
+        var plan = IconPlan(icon: relativePath, outputs: [], imageSets: [])
+        let tints: [SVGColor?] = request.tints.isEmpty ? [nil] : request.tints
+        for size in request.sizes {
+            for tint in tints {
+                let variant = variantSuffix(size: size, tint: tint)
+                switch request.format {
+                case .png:
+                    for scale in request.scales {
+                        plan.outputs.append(output(folder + stem + variant + Self.scaleSuffix(scale) + ".png",
+                                                   pixels: size * scale, tint: tint))
+                    }
+                case .xcassets:
+                    let name = stem + variant
+                    let imageSetFolder = folder + name + ".imageset"
+                    var images: [AssetCatalogImageSet.Image] = []
+                    for scale in request.scales {
+                        let file = name + Self.scaleSuffix(scale) + ".png"
+                        images.append(.init(filename: file, scale: scale))
+                        plan.outputs.append(output(imageSetFolder + "/" + file, pixels: size * scale, tint: tint))
+                    }
+                    plan.imageSets.append(AssetCatalogImageSet(folder: imageSetFolder, images: images))
+                case .android:
+                    let name = Self.androidResourceName(folder + stem) + variant.replacingDashes
+                    for (density, factor) in BatchOutputFormat.androidDensities {
+                        let pixels = Int((Double(size) * factor).rounded())
+                        plan.outputs.append(output("drawable-\(density)/\(name).png", pixels: pixels, tint: tint))
+                    }
+                }
+            }
+        }
+        return plan
+    }
+
+    /// Folders inside an asset catalog that hold image sets (and so need a group `Contents.json`), for
+    /// the given icons; "" is the catalog itself.
+    package func catalogGroups(for icons: [String]) -> [String] {
+        var groups: Set<String> = [""]
+        for icon in icons {
+            let parts = Self.split(icon).folder.split(separator: "/")
+            for end in parts.indices { groups.insert(parts[...end].joined(separator: "/")) }
+        }
+        return groups.sorted()
+    }
+
+    private func output(_ path: String, pixels: Int, tint: SVGColor?) -> Output {
+        Output(relativePath: path,
+               options: RenderOptions(width: pixels, height: pixels, tint: tint ?? .black, background: request.background))
+    }
+
+    /// `-24`, `-0a84ff`, `-24-0a84ff` or nothing, as the request's size and tint counts call for.
+    private func variantSuffix(size: Int, tint: SVGColor?) -> String {
+        var suffix = ""
+        if request.sizes.count > 1 { suffix += "-\(size)" }
+        if let tint, request.tints.count > 1 { suffix += "-" + tint.hexString.dropFirst() }
+        return suffix
+    }
+
+    static func scaleSuffix(_ scale: Int) -> String { scale == 1 ? "" : "@\(scale)x" }
+
+    /// `a/b/name.svg` → (`a/b/`, `name`): the folder with its trailing slash, and the name without `.svg`.
+    static func split(_ relativePath: String) -> (folder: String, stem: String) {
+        let slash = relativePath.lastIndex(of: "/")
+        let folder = slash.map { String(relativePath[...$0]) } ?? ""
+        var stem = slash.map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
+        if stem.lowercased().hasSuffix(".svg") { stem.removeLast(4) }
+        return (folder, stem)
+    }
+
+    /// A valid Android resource name: lowercase `a-z 0-9 _`, starting with a letter (`ic_` is put in front
+    /// of one that does not).
+    static func androidResourceName(_ path: String) -> String {
+        var name = String(path.lowercased().map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? $0 : "_" })
+        if !(name.first.map { ("a"..."z").contains($0) } ?? false) { name = "ic_" + name }
+        return name
+    }
+}
+
+private extension String {
+    var replacingDashes: String { String(map { $0 == "-" ? "_" : $0 }) }
+}

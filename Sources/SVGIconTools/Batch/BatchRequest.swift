@@ -1,0 +1,36 @@
+import SVGIconCore
+import SVGIconKit
+/// Everything `svgicon batch` was asked to do.
+package struct BatchRequest: Hashable, Sendable {
+    /// Searched recursively for `.svg` files.
+    package var inputFolder: String
+    /// Outputs go here, mirroring the input tree (`png`), as an asset catalog (`xcassets`: this folder
+    /// is the `.xcassets`), or in `drawable-*` folders (`android`).
+    package var outputFolder: String
+    /// Icon sizes in points (pixels at scale 1), one output set per size.
+    package var sizes: [Int]
+    /// Scale factors for `png` and `xcassets`; `android` uses its densities instead.
+    package var scales: [Int]
+    /// One output set per tint; empty renders untinted (black, SVG's default).
+    package var tints: [SVGColor]
+    package var background: SVGColor?
+    /// How the SVG files are resolved (`--force-tint`).
+    package var parsing: SVGResolver.Options
+    package var format: BatchOutputFormat
+    /// Icons converted at once.
+    package var jobs: Int
+
+    package init(inputFolder: String, outputFolder: String, sizes: [Int], scales: [Int] = [1],
+                tints: [SVGColor] = [], background: SVGColor? = nil, parsing: SVGResolver.Options = SVGResolver.Options(),
+                format: BatchOutputFormat = .png, jobs: Int = 1) {
+        self.inputFolder = inputFolder
+        self.outputFolder = outputFolder
+        self.sizes = sizes
+        self.scales = scales
+        self.tints = tints
+        self.background = background
+        self.parsing = parsing
+        self.format = format
+        self.jobs = jobs
+    }
+}

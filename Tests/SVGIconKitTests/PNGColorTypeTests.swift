@@ -1,0 +1,110 @@
+import Testing
+import SVGIconCore
+import SVGIconKit
+
+/// The encoder stores each image in the smallest lossless PNG colour type its pixels allow, and every
+/// type decodes (libpng, through `PNGCodec.decode`) to exactly the pixels that were encoded.
+@Suite("PNG colour types")
+struct PNGColorTypeTests {
+    /// IHDR's bit depth and colour type, and the PLTE and tRNS entry counts (nil when absent).
+    struct Layout: Equatable {
+        var bitDepth: Int
+        var colorType: Int
+        var paletteEntries: Int?
+        var transparencyEntries: Int?
+    }
+
+    static func layout(_ png: [UInt8]) -> Layout {
+        var result = Layout(bitDepth: Int(png[24]), colorType: Int(png[25]))
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let name = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            if name == "PLTE" { result.paletteEntries = length / 3 }
+            if name == "tRNS" { result.transparencyEntries = length }
+            offset += 12 + length
+        }
+        return result
+    }
+
+
+    /// Encodes, checks the decoded pixels are the encoded ones, and returns the layout.
+    func encoded(_ pixmap: Pixmap, sourceLocation: SourceLocation = #_sourceLocation) throws -> Layout {
+        let png = try PNGCodec.encode(pixmap)
+        let decoded = try PNGCodec.decode(png)
+        #expect(decoded.width == pixmap.width && decoded.height == pixmap.height, sourceLocation: sourceLocation)
+        #expect(decoded.straightAlphaRGBA() == pixmap.straightAlphaRGBA(), sourceLocation: sourceLocation)
+        return Self.layout(png)
+    }
+
+    @Test("A black anti-aliased icon is grey + alpha")
+    func blackIcon() throws {
+        let icon = SVGIconDefinition(layers: [.circle(cx: 12, cy: 12, r: 9), .line(x1: 2, y1: 2, x2: 22, y2: 19, strokeWidth: 1.5)])
+        let pixmap = icon.render(size: 24)
+        #expect(try encoded(pixmap) == Layout(bitDepth: 8, colorType: 4))
+        // The same pixels as full RGBA (not the one-colour form) choose the same.
+        var rgba = pixmap
+        rgba.makeRGBA()
+        #expect(try encoded(rgba) == Layout(bitDepth: 8, colorType: 4))
+    }
+
+    @Test("A two-colour icon without anti-aliasing is a palette of exactly its colours")
+    func twoColours() throws {
+        // Pixel-aligned squares: transparent, red and blue pixels and nothing in between.
+        let icon = SVGIconDefinition(viewBox: SVGViewBox(width: 16, height: 16), layers: [
+            .rect(x: 2, y: 2, width: 6, height: 12, color: SVGColor(red: 255, green: 0, blue: 0)),
+            .rect(x: 8, y: 2, width: 6, height: 12, color: SVGColor(red: 0, green: 0, blue: 255)),
+        ])
+        let pixmap = icon.render(size: 16)
+        // Three colours: (0, 0, 0, 0), red and blue; one translucent entry (the transparent one).
+        #expect(try encoded(pixmap) == Layout(bitDepth: 2, colorType: 3, paletteEntries: 3, transparencyEntries: 1))
+    }
+
+    @Test("A large one-colour icon is a palette of the alphas it uses; tinted at 24 px it stays RGBA")
+    func tinted() throws {
+        let icon = SVGIconDefinition(layers: [.circle(cx: 12, cy: 12, r: 9), .line(x1: 2, y1: 2, x2: 22, y2: 19, strokeWidth: 1.5)])
+        let large = icon.render(size: 256, tint: SVGColor(red: 10, green: 132, blue: 255))
+        let alphas = Set(large.straightAlphaRGBA().enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
+        let layout = try encoded(large)
+        #expect(layout.colorType == 3 && layout.bitDepth == 8)
+        #expect(layout.paletteEntries == alphas.count)
+        #expect(layout.transparencyEntries == alphas.count - (alphas.contains(255) ? 1 : 0))
+        // At 24 px the palette's chunks would cost more than they save.
+        #expect(try encoded(icon.render(size: 24, tint: SVGColor(red: 10, green: 132, blue: 255))).colorType == 6)
+    }
+
+    @Test("A gradient is RGBA")
+    func gradient() throws {
+        var pixmap = Pixmap(width: 32, height: 32)
+        pixmap.data = (0..<32 * 32).flatMap { p -> [Float] in
+            let x = Float(p % 32), y = Float(p / 32), a = (x + 1) / 32
+            return [x / 31 * a, y / 31 * a, 0.5 * a, a]
+        }
+        #expect(try encoded(pixmap) == Layout(bitDepth: 8, colorType: 6))
+    }
+
+    @Test("Opaque images drop the alpha channel: grey and RGB")
+    func opaque() throws {
+        let icon = SVGIconDefinition(layers: [.circle(cx: 12, cy: 12, r: 9)])
+        let grey = icon.render(options: RenderOptions(width: 24, height: 24, tint: .black,
+                                                      background: SVGColor(red: 255, green: 255, blue: 255)))
+        #expect(try encoded(grey) == Layout(bitDepth: 8, colorType: 0))
+        var rgb = Pixmap(width: 20, height: 20)
+        rgb.data = (0..<400).flatMap { p -> [Float] in [Float(p % 20) / 19, Float(p / 20) / 19, 0.25, 1] }
+        #expect(try encoded(rgb) == Layout(bitDepth: 8, colorType: 2))
+    }
+
+    @Test("Every filter choice and level round-trips")
+    func compressionSettings() throws {
+        let icon = SVGIconDefinition(layers: [.circle(cx: 12, cy: 12, r: 9, color: SVGColor(red: 200, green: 30, blue: 90, alpha: 0.8)),
+                                              .line(x1: 2, y1: 2, x2: 22, y2: 20, strokeWidth: 1.5)])
+        let pixmap = icon.render(size: 40, tint: SVGColor(red: 10, green: 132, blue: 255))
+        for filters in [0x08, 0x10, 0x20, 0x40, 0x80, 0xF8] {
+            for level in [0, 1, 6, 12] {
+                let png = try PNGCodec.encode(pixmap, compression: .init(level: level, filters: filters))
+                #expect(try PNGCodec.decode(png).straightAlphaRGBA() == pixmap.straightAlphaRGBA(), "filters \(filters) level \(level)")
+            }
+        }
+        #expect(throws: PNGError.self) { try PNGCodec.encode(pixmap, compression: .init(level: 13)) }
+    }
+}
