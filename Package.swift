@@ -21,6 +21,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // JPEG decoding for <image> (Illustrator and Figma embed photos as JPEG); libjpeg's longjmp error
+        // handling stays inside the CJPEGReader C target.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .target(name: "CJPEGReader", dependencies: ["CLibJPEG"]),
         // libdeflate: whole-buffer DEFLATE, faster than zlib at the same or smaller size (BENCHMARKS.md).
         .systemLibrary(
             name: "CLibDeflate",
@@ -30,13 +38,19 @@ let package = Package(
         // PNG writing: colour type chosen per image, rows compressed with libdeflate, chunks written by
         // libpng; libpng's longjmp error handling stays inside this C target.
         .target(name: "CPNGWriter", dependencies: ["CLibPNG", "CLibDeflate"]),
+        // zlib (already there as libpng's dependency), for reading gzip-compressed `.svgz` files.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The command's allocator settings (glibc's mallopt, which Swift's Glibc module does not export).
         .target(name: "CMallocTuning"),
         // Pure Swift: icon model, colours, path data, geometry, rasterizer, renderer, SVG resolution.
         // No C import, no Foundation.
         .target(name: "SVGIconCore"),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
-        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter"]),
+        .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CZlib", "CJPEGReader"]),
         // The tools the commands are made of (batch, golden, sheet, inspect, Swift code, bench): a
         // package-internal target, not a product, so an app sees none of it.
         .target(name: "SVGIconTools", dependencies: ["SVGIconCore", "SVGIconKit"]),

@@ -4,11 +4,70 @@ import SVGIconTools
 
 /// `svgicon batch DIR --out DIR --size N[,N…] [--scale …] [--tint …] [--format …] [--jobs N] [--json] [--no-cache]`
 struct BatchCommand: CLICommand {
-    static let name = "batch"
-    static let summary = "Convert a folder of icons (recursive, parallel, cached)"
-    static var help: String { HelpText.batch }
+    static let spec = CommandSpec(
+        name: "batch",
+        summary: "Convert a folder of icons (recursive, parallel, cached)",
+        usage: ["batch <DIR> --out <DIR> --size N[,N…] [options]", "batch --size N[,N…]   (folders from svgicon.json)"],
+        positionals: .folders,
+        description: """
+            Converts every icon below DIR (files ending in .svg, any case, at any depth; hidden files and \
+            folders skipped) on all cores. Icons already rendered with the same bytes and options come from \
+            the render cache, and output files that already hold the right bytes are left untouched, so a \
+            second run only does what changed. A broken icon is reported and skipped; every other icon is \
+            still written. An --out folder inside DIR is skipped by the scan; --out . next to the icons works.
+            """,
+        groups: [
+            OptionGroup(title: "SIZE", options: [
+                SharedOptions.size(list: true, range: 1...RenderCommand.maxSide,
+                                   help: "Icon size(s) in pixels at scale 1 (required)"),
+                OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
+                           help: "Scale factors (1–16; default 1, for xcassets 1,2,3)"),
+            ]),
+            SharedOptions.colour(
+                tint: SharedOptions.tint(list: true, help: "One output set per colour (default: untinted, i.e. black); 'rgb(10,132,255)' keeps its commas"),
+                background: true),
+            OptionGroup(title: "OUTPUT", options: [
+                OptionSpec(names: ["--out", "-o"], aliases: ["--output"], kind: .folder, placeholder: "DIR",
+                           help: "Output folder (created if missing; checked before anything is converted)"),
+                OptionSpec(names: ["--format", "-f"], kind: .choice(BatchOutputFormat.allCases.map(\.rawValue)),
+                           placeholder: "FORMAT", help: """
+                    png: DIR mirrors the input tree, a/b.svg → a/b.png, a/b@2x.png (default)
+                    xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when the icon takes the tint
+                    android: DIR/drawable-mdpi … drawable-xxxhdpi, one a_b.png per icon in each
+                    Several sizes or tints add a suffix: b-24.png, b-0a84ff.png, b-24-0a84ff@2x.png.
+                    """),
+                SharedOptions.json("Print a JSON summary on standard output: counts, failures with reasons, warnings, timings"),
+                SharedOptions.quiet("Print only the failures"),
+            ]),
+            OptionGroup(title: "HOW", options: [
+                OptionSpec(names: ["--jobs", "-j"], kind: .integer(1...256), placeholder: "N",
+                           help: "Icons converted at once (default: the number of cores)"),
+            ]),
+            ImageArguments.group,
+            SharedOptions.cache(),
+        ],
+        notes: SharedOptions.colourNote + """
 
-    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+
+            On a terminal a progress line shows icons done, rate and time left; otherwise only failures (one \
+            line each: FILE[:LINE:COLUMN]: reason) and a final summary are printed, on standard error. Every \
+            file is written under a temporary name and renamed into place: a killed run leaves whole files or \
+            none, and the next run removes its temporary files.
+
+            EXIT CODES
+              0  every icon was converted
+              1  some icons failed (each is listed; all the others were written), the
+                 output folder cannot be written, or DIR holds no icons
+              2  the command line was wrong; nothing was done
+            """,
+        examples: [
+            "svgicon batch icons/ --out build/png --size 24,48 --scale 1,2,3",
+            "svgicon batch icons/ --out App/Icons.xcassets --format xcassets --size 24",
+            "svgicon batch icons/ --out res --format android --size 24 --tint '#0a84ff'",
+            "svgicon batch icons/ --out png/ --size 16 --tint black,white --json > r.json",
+        ])
+
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         try parse(arguments).run(output)
     }
 
@@ -19,35 +78,28 @@ struct BatchCommand: CLICommand {
     var cache = CacheArguments()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> BatchCommand {
-        var reader = ArgumentReader(arguments, command: name)
+        try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> BatchCommand {
         var command = BatchCommand()
-        var output: String? = nil
-        var scales: [Int]? = nil
-        let inputs = try reader.positionals { o, reader throws(CLIError) in
-            switch o {
-            case "--out", "-o": output = try reader.value(for: o)
-            case "--size", "-s": command.request.sizes = try reader.integerList(for: o, range: 1...RenderCommand.maxSide)
-            case "--scale": scales = try reader.integerList(for: o, range: 1...16)
-            case "--tint", "-t":
-                command.request.tints = try ColorArgument.parseList(try reader.value(for: o, isColor: true), option: o, command: name)
-            case "--background", "-b":
-                command.request.background = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
-            case "--force-tint": command.request.parsing.tintOverridesColor = true
-            case "--format", "-f":
-                let text = try reader.value(for: o)
-                guard let format = BatchOutputFormat(rawValue: text) else {
-                    throw CLIError.usage("--format takes png, xcassets or android, not \"\(text)\"", command: name)
-                }
-                command.request.format = format
-            case "--jobs", "-j": command.request.jobs = try reader.integer(for: o, range: 1...256)
-            case "--json": command.json = true
-            case "--quiet", "-q": command.quiet = true
-            default: return try command.cache.read(o, from: &reader)
-            }
-            return true
-        }
-        command.request.inputFolder = try reader.single(
-            inputs, missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24", what: "folder")
+        let output = parsed.text("--out")
+        let scales = parsed.integers("--scale")
+        command.request.sizes = parsed.integers("--size") ?? []
+        command.request.tints = (parsed.colors("--tint") ?? []).compactMap { $0 }
+        command.request.background = parsed.color("--background") ?? nil
+        command.request.parsing.tintOverridesColor = parsed.flag("--force-tint")
+        command.request.recolor = parsed.flag("--recolor")
+        if let format = parsed.text("--format").flatMap(BatchOutputFormat.init(rawValue:)) { command.request.format = format }
+        if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }
+        command.json = parsed.flag("--json")
+        command.quiet = parsed.flag("--quiet")
+        command.cache = CacheArguments(parsed)
+        ImageArguments.apply(parsed, to: &command.request.parsing)
+        let inputs = parsed.positionals
+        command.request.inputFolder = try parsed.single(
+            missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24", what: "folder")
+        _ = inputs
         guard let output else {
             throw CLIError.usage("batch needs --out DIR, the folder to write to", command: name)
         }
@@ -87,6 +139,12 @@ struct BatchCommand: CLICommand {
     }
 
     func run(_ io: CommandOutput) throws(CLIError) -> Int32 {
+        // The output folder once, up front: one error in svgicon's words rather than one per icon.
+        do {
+            try FileIO.prepareOutputFolder(request.outputFolder)
+        } catch {
+            throw CLIError.failed("--out \(request.outputFolder): \(error.reason); nothing was converted")
+        }
         let renderCache = try cache.open(command: Self.name)
         let runner = BatchRunner(request: request, renderer: CachedIconRenderer(cache: renderCache))
         let progress = ProgressLine(output: io, enabled: io.errorIsTerminal && !quiet)
@@ -100,6 +158,20 @@ struct BatchCommand: CLICommand {
         }
         progress.clear()
         CacheArguments.finish(renderCache, output: io, quiet: quiet)
+        if report.icons == 0 {
+            let others = report.ignored.isEmpty ? "it is empty"
+                : "it holds \(report.ignored.count) other file\(report.ignored.count == 1 ? "" : "s") (\(report.ignored.prefix(3).joined(separator: ", "))\(report.ignored.count > 3 ? ", …" : ""))"
+            if json { io.printJSON(report) }
+            throw CLIError.failed("no icons in \(request.inputFolder): no file ending in .svg below it, hidden folders and "
+                + "the output folder aside; \(others). Nothing was converted.")
+        }
+        if !quiet, !report.tintNotTaken.isEmpty {
+            let names = report.tintNotTaken.prefix(5).joined(separator: ", ") + (report.tintNotTaken.count > 5 ? ", …" : "")
+            progress.print("svgicon: warning: \(report.tintNotTaken.count) icon\(report.tintNotTaken.count == 1 ? " takes" : "s take") "
+                + "no tint (every colour is written in the file): \(names). "
+                + (request.parsing.tintOverridesColor ? "" : "Add --force-tint if they set `color` for currentColor, or ")
+                + (request.parsing.tintOverridesColor ? "Use " : "use ") + "--recolor to paint every shape in the tint.")
+        }
         if json {
             io.printJSON(report)
         } else if !quiet {

@@ -4,62 +4,57 @@ import SVGIconTools
 
 /// `svgicon bench DIR... [--sizes 24,256] [--rounds N] [--limit K] [--references] [--json]`
 struct BenchCommand: CLICommand {
-    static let name = "bench"
-    static let summary = "Time parse, render and PNG encode over icon folders (and against resvg/Skia/ThorVG)"
-    static let help = """
-    USAGE
-      svgicon bench <DIR>... [options]
+    static let spec = CommandSpec(
+        name: "bench",
+        summary: "Time parse, render and encode; compare with resvg, Skia, ThorVG",
+        usage: ["bench <DIR>... [options]"],
+        positionals: .folders,
+        description: """
+            Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG \
+            resolution), render to pixels, and PNG encode, at each size. Every icon is timed in --rounds passes \
+            over the whole set and its fastest pass kept (a burst of load on a shared machine spoils only some \
+            passes). Prints median and p90 microseconds per icon and icons per second for parse+render; with \
+            several folders, an "all sets" row per size takes all their icons together (the references' too, \
+            with --references).
 
-    Loads every .svg below the folders into memory, then times, per icon: parse (libxml2 and SVG
-    resolution), render to pixels, and PNG encode, at each size. Every icon is timed in --rounds passes
-    over the whole set and its fastest pass kept (a burst of load on a shared machine spoils only some
-    passes). Prints median and p90 microseconds per icon and icons per second for parse+render; with
-    several folders, an "all sets" row per size takes all their icons together (the references' too,
-    with --references).
-    Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
+            Build with -c release for numbers worth quoting: swift run -c release svgicon bench DIR
+            """,
+        groups: [
+            OptionGroup(title: "OPTIONS", options: [
+                SharedOptions.size(list: true, range: 1...RenderCommand.maxSide, help: "Output sizes in pixels (default 24,256)"),
+                OptionSpec(names: ["--rounds"], kind: .integer(1...100), placeholder: "N",
+                           help: "Passes over the set, each icon's fastest kept (default 3)"),
+                OptionSpec(names: ["--limit"], kind: .integer(1...1_000_000), placeholder: "K",
+                           help: "Only the first K files of each folder (sorted by path)"),
+                OptionSpec(names: ["--references"], kind: .flag, help: """
+                    Also time resvg, Skia and ThorVG in-process on the same files, in the same run, and print svgicon's speed relative to each (needs python3 with resvg-py, skia-python and thorvg-python; Scripts/bench-references --install sets that up)
+                    """),
+                OptionSpec(names: ["--script"], kind: .file, placeholder: "PATH",
+                           help: "The reference script (default Scripts/bench-references)"),
+                OptionSpec(names: ["--png-level"], kind: .integer(0...12), placeholder: "N",
+                           help: "libdeflate level for the PNG encode stage, 1–12; 0 (default) chooses by image size (6 up to 32 KiB of raw rows, 2 above)"),
+                OptionSpec(names: ["--png-filters"], kind: .integer(0...0xF8), placeholder: "MASK",
+                           help: "PNG row filters to pick from per row, as a bit mask (default 8 = None; 248 = all five)"),
+                SharedOptions.json("Print the results as JSON instead of a table"),
+            ]),
+        ],
+        examples: [
+            "svgicon bench Icons --size 24 --rounds 5",
+            "svgicon bench lucide/icons tabler/icons --size 24,256 --references",
+            "svgicon bench Icons --json > bench.json",
+        ])
 
-    OPTIONS
-      --sizes N[,N…]       Output sizes in pixels (default 24,256)
-      --rounds N           Passes over the set, each icon's fastest kept (default 3)
-      --limit K            Only the first K files of each folder (sorted by path)
-      --references         Also time resvg, Skia and ThorVG in-process on the same files, in the same run,
-                           and print svgicon's speed relative to each (needs python3 with resvg-py,
-                           skia-python and thorvg-python; Scripts/bench-references --install sets that up)
-      --script PATH        The reference script (default Scripts/bench-references)
-      --png-level N        libdeflate level for the PNG encode stage, 1–12; 0 (default) chooses by
-                           image size (6 up to 32 KiB of raw rows, 2 above)
-      --png-filters MASK   PNG row filters to pick from per row, as a bit mask (default 8 = None;
-                           248 = all five)
-      --json               Print the results as JSON instead of a table
-    """
-
-    static func main(_ arguments: [String], output io: CommandOutput) throws(CLIError) -> Int32 {
-        var reader = ArgumentReader(arguments, command: name)
-        var folders: [String] = []
-        var sizes = [24, 256]
-        var rounds = 3
-        var limit: Int? = nil
-        var references = false
-        var script = "Scripts/bench-references"
-        var json = false
+    static func main(_ parsed: ParsedArguments, output io: CommandOutput) throws(CLIError) -> Int32 {
+        let folders = parsed.positionals
+        let sizes = parsed.integers("--size") ?? [24, 256]
+        let rounds = parsed.integer("--rounds") ?? 3
+        let limit = parsed.integer("--limit")
+        let references = parsed.flag("--references")
+        let script = parsed.text("--script") ?? "Scripts/bench-references"
+        let json = parsed.flag("--json")
         var compression = PNGCodec.Compression.default
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p): folders.append(p)
-            case .option(let o):
-                switch o {
-                case "--sizes": sizes = try reader.integerList(for: o, range: 1...RenderCommand.maxSide)
-                case "--rounds": rounds = try reader.integer(for: o, range: 1...100)
-                case "--limit": limit = try reader.integer(for: o, range: 1...1_000_000)
-                case "--references": references = true
-                case "--script": script = try reader.value(for: o)
-                case "--json": json = true
-                case "--png-level": compression.level = try reader.integer(for: o, range: 0...12)
-                case "--png-filters": compression.filters = try reader.integer(for: o, range: 0...0xF8)
-                default: throw reader.unknownOption(o)
-                }
-            }
-        }
+        if let level = parsed.integer("--png-level") { compression.level = level }
+        if let filters = parsed.integer("--png-filters") { compression.filters = filters }
         guard !folders.isEmpty else {
             throw CLIError.usage("bench needs at least one folder of .svg files", command: name)
         }

@@ -8,26 +8,6 @@ struct CacheArguments: Hashable, Sendable {
     var directory: String? = nil
     var maxBytes: Int? = nil
 
-    /// Consumes `option` (and its value) when it is a cache option; false when it is not one.
-    mutating func read(_ option: String, from reader: inout ArgumentReader) throws(CLIError) -> Bool {
-        switch option {
-        case "--no-cache":
-            disabled = true
-        case "--cache-dir":
-            directory = try reader.value(for: option)
-        case "--cache-max":
-            let text = try reader.value(for: option)
-            guard let bytes = ByteSize.parse(text) else {
-                throw CLIError.usage("--cache-max takes a size such as 512M, 2G or a number of bytes, not \"\(text)\"",
-                                     command: reader.command)
-            }
-            maxBytes = bytes
-        default:
-            return false
-        }
-        return true
-    }
-
     /// The cache these options select: `--cache-dir`, else `$SVGICON_CACHE_DIR`, `$XDG_CACHE_HOME/svgicon`,
     /// `~/.cache/svgicon`; limit `--cache-max`, else `$SVGICON_CACHE_MAX`, else 512 MiB. Nil with
     /// `--no-cache`.

@@ -4,9 +4,41 @@ import SVGIconTools
 
 /// `svgicon cache stats|clear|path [--cache-dir DIR] [--cache-max SIZE] [--json]`
 struct CacheCommand: CLICommand {
-    static let name = "cache"
-    static let summary = "Show, locate or empty the render cache"
-    static var help: String { HelpText.cache }
+    static let spec = CommandSpec(
+        name: "cache",
+        summary: "Show, locate or empty the render cache",
+        usage: ["cache stats|clear|path [--cache-dir DIR] [--cache-max SIZE] [--json]"],
+        positionals: .words(Action.allCases.map(\.rawValue)),
+        description: """
+            render and batch keep every PNG they render in a cache, filed under a SHA-256 of the SVG's bytes, \
+            every option that changes pixels (size × scale, tint, background, --force-tint, --recolor) and the \
+            renderer version — not under the file's name, so a moved icon is still cached and an edited one is \
+            rendered again.
+
+              stats   Where the cache is, how many entries, their size against the limit
+              clear   Delete every entry (only svgicon's files are touched)
+              path    Print the cache folder
+            """,
+        groups: [
+            OptionGroup(title: "WHERE AND HOW LARGE", options: [
+                OptionSpec(names: ["--cache-dir"], kind: .folder, placeholder: "DIR",
+                           help: "The folder; default $SVGICON_CACHE_DIR, else $XDG_CACHE_HOME/svgicon, else ~/.cache/svgicon"),
+                OptionSpec(names: ["--cache-max"], kind: .byteSize, placeholder: "SIZE",
+                           help: "Size limit (512M, 2G, bytes); default $SVGICON_CACHE_MAX, else 512 MiB. Past it the least recently used entries are deleted down to 90 %."),
+                SharedOptions.json("stats as JSON"),
+            ]),
+        ],
+        notes: """
+            Entries are written under a temporary name and renamed, so processes can share one cache. Each \
+            entry carries the SHA-256 of its contents and is checked on every read: a truncated or damaged \
+            entry is deleted and the icon rendered again, never served. --no-cache on render or batch \
+            bypasses the cache.
+            """,
+        examples: [
+            "svgicon cache stats",
+            "SVGICON_CACHE_DIR=.cache svgicon batch icons/ --out png/ --size 24",
+            "svgicon cache clear",
+        ])
 
     enum Action: String, CaseIterable {
         case stats, clear, path
@@ -21,21 +53,27 @@ struct CacheCommand: CLICommand {
         return ExitCode.success
     }
 
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
+        try parse(arguments).run(output)
+        return ExitCode.success
+    }
+
     static func parse(_ arguments: [String]) throws(CLIError) -> CacheCommand {
-        var reader = ArgumentReader(arguments, command: name)
-        var command = CacheCommand()
-        let actions = try reader.positionals { o, reader throws(CLIError) in
-            switch o {
-            case "--json": command.json = true
-            case "--no-cache": throw CLIError.usage("--no-cache does not apply to `svgicon cache`", command: name)
-            default: return try command.cache.read(o, from: &reader)
-            }
-            return true
+        if arguments.contains("--no-cache") {
+            throw CLIError.usage("--no-cache does not apply to `svgicon cache`", command: name)
         }
+        return try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> CacheCommand {
+        var command = CacheCommand()
+        command.json = parsed.flag("--json")
+        command.cache = CacheArguments(parsed)
         let choices = Action.allCases.map(\.rawValue).joined(separator: ", ")
-        let word = try reader.single(actions, missing: "cache needs one of \(choices): svgicon cache stats", what: "action")
+        let word = try parsed.single(missing: "cache needs one of \(choices): svgicon cache stats", what: "action")
         guard let action = Action(rawValue: word) else {
-            throw CLIError.usage("cache takes one of \(choices), not \(word)", command: name)
+            let guess = EditDistance.closest(to: word, in: Action.allCases.map(\.rawValue)).map { "; did you mean \($0)?" } ?? ""
+            throw CLIError.usage("cache takes one of \(choices), not \(word)\(guess)", command: name)
         }
         command.action = action
         return command

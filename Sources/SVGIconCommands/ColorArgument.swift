@@ -3,6 +3,12 @@ import SVGIconCore
 /// Colours as people type them on a command line: `#0a84ff`, `0a84ff`, `#08f`, `rgb(10,132,255)`, CSS
 /// names (`systemblue` is not CSS; `dodgerblue` is).
 enum ColorArgument {
+    /// One colour; with `allowsNone`, `none` is nil (no background, untinted).
+    static func parse(_ raw: String, option: String, command: String, allowsNone: Bool) throws(CLIError) -> SVGColor? {
+        if allowsNone && raw.trimmingSpaces.lowercased() == "none" { return nil }
+        return try parse(raw, option: option, command: command)
+    }
+
     static func parse(_ raw: String, option: String, command: String) throws(CLIError) -> SVGColor {
         let text = raw.trimmingSpaces
         if let c = SVGColor(css: text) { return c }
@@ -18,6 +24,11 @@ enum ColorArgument {
     /// A comma-separated list of colours (`'#0a84ff',white,'rgb(255,59,48)'`); commas inside parentheses
     /// belong to the colour.
     static func parseList(_ raw: String, option: String, command: String) throws(CLIError) -> [SVGColor] {
+        try parseList(raw, option: option, command: command, allowsNone: false).map { $0! }
+    }
+
+    /// `parseList`, with `none` read as nil when `allowsNone`.
+    static func parseList(_ raw: String, option: String, command: String, allowsNone: Bool) throws(CLIError) -> [SVGColor?] {
         var parts: [String] = [""]
         var depth = 0
         for character in raw {
@@ -29,9 +40,9 @@ enum ColorArgument {
                 parts[parts.count - 1].append(character)
             }
         }
-        var colors: [SVGColor] = []
+        var colors: [SVGColor?] = []
         for part in parts {
-            colors.append(try parse(part, option: option, command: command))
+            colors.append(try parse(part, option: option, command: command, allowsNone: allowsNone))
         }
         return colors
     }

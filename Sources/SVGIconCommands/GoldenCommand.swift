@@ -4,9 +4,51 @@ import SVGIconTools
 
 /// `svgicon golden check|update [--icons DIR] [--goldens DIR] [--sizes N,…] [--tints C,…] [--tolerance N]`
 struct GoldenCommand: CLICommand {
-    static let name = "golden"
-    static let summary = "Check icons against recorded golden PNGs, or re-record them"
-    static var help: String { HelpText.golden }
+    static let spec = CommandSpec(
+        name: "golden",
+        summary: "Check icons against recorded golden PNGs, or re-record them",
+        usage: ["golden check|update [--icons DIR] [--goldens DIR] [--size N,…]",
+                "                    [--tint C,…] [--recolor] [--tolerance N]"],
+        positionals: .words(["check", "update"]),
+        description: """
+            Golden-image testing for a folder of icons: every .svg in the icon folder is rendered at each size \
+            and tint and compared, pixel by pixel on premultiplied RGBA, with the PNG recorded for it in the \
+            goldens folder (NAME-24.png untinted, NAME-24-0a84ff.png tinted). The sizes, tints, tolerance and \
+            --recolor are stored in GOLDENS/golden.json by `update`, so `check` needs no options; options \
+            given to `check` override the file for that run only.
+
+              check   Compare. Each failing golden gets one line: how many pixels differ by
+                      more than the tolerance, the largest difference (0–255), and an
+                      expected | difference | actual image in GOLDENS/_failures/. Missing
+                      and extra goldens fail too. Exit 1 on any failure.
+              update  Write the goldens that are missing or differ beyond the tolerance
+                      (others are left untouched); delete extra goldens; save golden.json.
+                      Prints one line per changed file.
+            """,
+        groups: [
+            OptionGroup(title: "OPTIONS", options: [
+                OptionSpec(names: ["--icons"], kind: .folder, placeholder: "DIR",
+                           help: "Icon folder (default ./Icons)"),
+                OptionSpec(names: ["--goldens"], kind: .folder, placeholder: "DIR",
+                           help: "Goldens folder (default ./Goldens), created by update"),
+                SharedOptions.size(list: true, range: 1...GoldenConfiguration.maxSize,
+                                   help: "Pixel sizes, 1–\(GoldenConfiguration.maxSize) (default 16,24,48)"),
+                SharedOptions.tint(list: true, allowsNone: true,
+                                   help: "Tints; `none` is untinted (black, SVG's default). Default none,#0a84ff"),
+                SharedOptions.recolor,
+                OptionSpec(names: ["--tolerance"], kind: .integer(0...255), placeholder: "N",
+                           help: "Largest allowed difference per premultiplied channel, 0–255 (default 1)"),
+            ]),
+        ],
+        notes: """
+            Typical loop: change the renderer or an icon, run `svgicon golden check`, open the difference \
+            images, and if the new renders are right run `svgicon golden update` and commit the goldens.
+            """,
+        examples: [
+            "svgicon golden update --size 20,28 --tint none,0a84ff",
+            "svgicon golden check                          # in CI: exit 1 on a difference",
+            "svgicon golden check --icons Assets/Icons --goldens Tests/Goldens",
+        ])
 
     enum Action: String {
         case check, update
@@ -18,8 +60,9 @@ struct GoldenCommand: CLICommand {
     var sizes: [Int]? = nil
     var tints: [String?]? = nil
     var tolerance: Int? = nil
+    var recolor: Bool? = nil
 
-    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         let command = try parse(arguments)
         switch command.action {
         case .check: return try command.check(output)
@@ -28,19 +71,18 @@ struct GoldenCommand: CLICommand {
     }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> GoldenCommand {
-        var reader = ArgumentReader(arguments, command: name)
+        try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> GoldenCommand {
         var command = GoldenCommand()
-        let positionals = try reader.positionals { o, reader throws(CLIError) in
-            switch o {
-            case "--icons": command.iconsFolder = try reader.value(for: o)
-            case "--goldens": command.goldensFolder = try reader.value(for: o)
-            case "--sizes": command.sizes = try reader.integerList(for: o, range: 1...GoldenConfiguration.maxSize)
-            case "--tints": command.tints = try tintList(try reader.value(for: o, isColor: true), option: o)
-            case "--tolerance": command.tolerance = try reader.integer(for: o, range: 0...255)
-            default: return false
-            }
-            return true
-        }
+        if let icons = parsed.text("--icons") { command.iconsFolder = icons }
+        if let goldens = parsed.text("--goldens") { command.goldensFolder = goldens }
+        command.sizes = parsed.integers("--size")
+        command.tints = parsed.colors("--tint").map { $0.map { $0?.hexString } }
+        command.tolerance = parsed.integer("--tolerance")
+        if parsed.flag("--recolor") { command.recolor = true }
+        let positionals = parsed.positionals
         guard positionals.count == 1, let action = Action(rawValue: positionals[0]) else {
             throw CLIError.usage(
                 positionals.isEmpty
@@ -50,33 +92,6 @@ struct GoldenCommand: CLICommand {
         }
         command.action = action
         return command
-    }
-
-    /// `none,#0a84ff,rgb(255,59,48)`: commas inside parentheses belong to the colour. Each colour is kept
-    /// as `#rrggbb` (so golden names and the stored configuration are the same however it was typed).
-    static func tintList(_ raw: String, option: String) throws(CLIError) -> [String?] {
-        var items: [String] = [], current = "", depth = 0
-        for ch in raw {
-            if ch == "(" { depth += 1 }
-            if ch == ")" { depth = max(0, depth - 1) }
-            if ch == "," && depth == 0 {
-                items.append(current)
-                current = ""
-            } else {
-                current.append(ch)
-            }
-        }
-        items.append(current)
-        var tints: [String?] = []
-        for item in items {
-            let text = item.trimmingSpaces
-            if text == "none" {
-                tints.append(nil)
-            } else {
-                tints.append(try ColorArgument.parse(text, option: option, command: name).hexString)
-            }
-        }
-        return tints
     }
 
     /// The stored configuration with the command line's values on top; `fallback` when nothing is stored.
@@ -91,11 +106,12 @@ struct GoldenCommand: CLICommand {
             throw CLIError.failed(
                 "\(goldensFolder)/\(GoldenConfiguration.fileName) not found, so there are no goldens to check. "
                     + "Record them first: svgicon golden update --icons \(iconsFolder) --goldens \(goldensFolder) "
-                    + "[--sizes 16,24,48] [--tints none,0a84ff] [--tolerance 1]")
+                    + "[--size 16,24,48] [--tint none,0a84ff] [--tolerance 1]")
         }
         if let sizes { configuration.sizes = sizes }
         if let tints { configuration.tints = tints }
         if let tolerance { configuration.tolerance = tolerance }
+        if let recolor { configuration.recolor = recolor }
         return (configuration, stored)
     }
 

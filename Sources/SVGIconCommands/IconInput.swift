@@ -28,20 +28,34 @@ struct IconInput {
             if input == "-" {
                 return Source(bytes: try FileIO.readStandardInput(), stem: "icon", file: "<stdin>")
             }
-            if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                let stem = IconFolder.iconName(of: input)
-                return Source(bytes: try FileIO.read(input), stem: stem.isEmpty ? "icon" : stem, file: input)
-            }
-            let folders = iconFolders.isEmpty ? ["Icons"] : iconFolders
-            guard let path = SVGFileLoader(searchPaths: folders).path(named: input) else {
-                // The loader's own message ("no icon named …, looked for … in …").
-                _ = try SVGFileLoader(searchPaths: folders).loadWithBytes(named: input)
-                throw SVGLoadError(kind: .unreadable, file: input, reason: "no icon named \"\(input)\"")
-            }
-            return Source(bytes: try FileIO.read(path), stem: input, file: path)
+            let (path, stem) = try locate(input, iconFolders: iconFolders)
+            return Source(bytes: try FileIO.read(path), stem: stem, file: path)
         } catch {
             throw CLIError.failed(error.description)
         }
+    }
+
+    /// The file `input` names and the stem outputs are called after. A file that exists as given is that
+    /// file; otherwise NAME is looked up in `iconFolders` (default `./Icons`) as the library's
+    /// `SVGFileLoader.path(named:)` does (bell, bell.svg and nav/bell all work there); a path-like input
+    /// found in neither is taken as given, so its error names it.
+    private static func locate(_ input: String, iconFolders: [String]) throws(SVGLoadError) -> (path: String, stem: String) {
+        let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders)
+        let lower = input.lowercased()
+        let looksLikePath = lower.hasSuffix(".svg") || lower.hasSuffix(".svgz") || input.contains("/")
+        if FileManager.default.fileExists(atPath: input) || input.hasPrefix("/") {
+            let stem = IconFolder.iconName(of: input)
+            return (input, stem.isEmpty ? "icon" : stem)
+        }
+        if let path = loader.path(named: input) {
+            return (path, IconFolder.iconName(of: input))
+        }
+        if looksLikePath {
+            return (input, IconFolder.iconName(of: input))
+        }
+        // The loader's own message ("no icon named …, looked for … in …").
+        _ = try loader.loadWithBytes(named: input)
+        throw SVGLoadError(kind: .unreadable, file: input, reason: "no icon named \"\(input)\"")
     }
 
     /// Loads `input`; NAME is looked up in `iconFolders` (default `./Icons`).
@@ -53,14 +67,9 @@ struct IconInput {
                 return IconInput(result: try SVGDocumentParser.parse(bytes, file: "<stdin>", options: options), bytes: bytes,
                                  stem: "icon", file: "<stdin>")
             }
-            if input.hasSuffix(".svg") || input.contains("/") || FileManager.default.fileExists(atPath: input) {
-                let stem = IconFolder.iconName(of: input)
-                let loaded = try SVGFileLoader(searchPaths: [], options: options).loadWithBytes(file: input)
-                return IconInput(result: loaded.result, bytes: loaded.bytes, stem: stem.isEmpty ? "icon" : stem, file: input)
-            }
-            let loader = SVGFileLoader(searchPaths: iconFolders.isEmpty ? ["Icons"] : iconFolders, options: options)
-            let loaded = try loader.loadWithBytes(named: input)
-            return IconInput(result: loaded.result, bytes: loaded.bytes, stem: input, file: loader.path(named: input) ?? input)
+            let (path, stem) = try locate(input, iconFolders: iconFolders)
+            let loaded = try SVGFileLoader(searchPaths: [], options: options).loadWithBytes(file: path)
+            return IconInput(result: loaded.result, bytes: loaded.bytes, stem: stem, file: path)
         } catch {
             throw CLIError.failed(error.description)
         }

@@ -4,15 +4,35 @@ import SVGIconTools
 
 /// `svgicon inspect <NAME | FILE.svg | -> [--json] [--icons DIR]`
 struct InspectCommand: CLICommand {
-    static let name = "inspect"
-    static let summary = "Show what svgicon made of an icon: viewBox, layers, paints, skipped features"
-    static var help: String { HelpText.inspect }
+    static let spec = CommandSpec(
+        name: "inspect",
+        summary: "Show what svgicon made of an icon: layers, paints, skipped parts",
+        usage: ["inspect <NAME | FILE.svg | -> [--json] [--icons DIR]"],
+        description: """
+            Shows what svgicon made of an icon: the viewBox and preserveAspectRatio, the document's own size, \
+            whether it takes a tint, every layer in painting order (element, fill paint and rule, stroke paint, \
+            width, caps and joins, opacity, transform, bounds in viewBox units before stroking), and every SVG \
+            feature that was skipped with its line. Use it when a render looks wrong, before reading the SVG.
+
+            Paints: `tint` is currentColor or an unspecified fill (takes --tint); #rrggbb is a colour baked into \
+            the file (only --recolor changes it); `@0.5` is a fill-opacity or stroke-opacity.
+            """,
+        groups: [
+            OptionGroup(title: "OPTIONS", options: [
+                SharedOptions.json("Write the same facts as JSON for tools (layers flat, with index \"2.1\" and depth; bounds as minX, minY, maxX, maxY)"),
+                SharedOptions.iconFolders,
+            ]),
+        ],
+        examples: [
+            "svgicon inspect tab-shop",
+            "svgicon inspect downloaded/logo.svg --json | jq '.warnings'",
+        ])
 
     var input = ""
     var json = false
     var iconFolders: [String] = []
 
-    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         let command = try parse(arguments)
         let loaded = try IconInput.load(command.input, iconFolders: command.iconFolders)
         let inspection = IconInspection(loaded.result, file: loaded.file)
@@ -30,17 +50,14 @@ struct InspectCommand: CLICommand {
     }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> InspectCommand {
-        var reader = ArgumentReader(arguments, command: name)
+        try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> InspectCommand {
         var command = InspectCommand()
-        let inputs = try reader.positionals { o, reader throws(CLIError) in
-            switch o {
-            case "--json": command.json = true
-            case "--icons": command.iconFolders.append(try reader.value(for: o))
-            default: return false
-            }
-            return true
-        }
-        command.input = try reader.single(inputs, missing: "inspect needs an icon: a name in the icon folder, an .svg file, or -",
+        command.json = parsed.flag("--json")
+        command.iconFolders = parsed.texts("--icons")
+        command.input = try parsed.single(missing: "inspect needs an icon: a name in the icon folder, an .svg file, or -",
                                           what: "icon")
         return command
     }

@@ -4,11 +4,57 @@ import SVGIconTools
 
 /// `svgicon render NAME|FILE|- [--size N | --width W | --height H] [--tint C] [--scale S[,S…]] [-o FILE|-]`
 struct RenderCommand: CLICommand {
-    static let name = "render"
-    static let summary = "Render one icon to PNG at any size and tint"
-    static var help: String { HelpText.render }
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Render one icon to PNG at any size and tint",
+        usage: ["render <NAME | FILE.svg | -> [options]"],
+        description: """
+            Renders one icon to a PNG (8-bit RGBA, straight alpha). NAME is looked up in the icon folders \
+            (--icons, default ./Icons) as the library's lookup does: NAME.svg, NAME (bell.svg) or a path below \
+            the folder (nav/bell); a path to an .svg (or gzip-compressed .svgz) file is used as is; - reads \
+            standard input. Paints that are currentColor or unspecified take the tint; colours written in the \
+            file stay as they are unless --recolor is given.
+            """,
+        groups: [
+            OptionGroup(title: "SIZE (pick one; default: the document's own width × height, else its viewBox)", options: [
+                SharedOptions.size(list: false, range: 1...maxSide,
+                                   help: "N × N pixels, the drawing fitted and centred like an icon"),
+                OptionSpec(names: ["--width", "-w"], kind: .integer(1...maxSide), placeholder: "W",
+                           help: "W pixels wide, the height following the drawing's aspect ratio"),
+                OptionSpec(names: ["--height", "-H"], kind: .integer(1...maxSide), placeholder: "H",
+                           help: "H pixels high, the width following (give both for an exact W × H); -h is --help"),
+                OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
+                           help: "Multiply the size (1–16): --scale 1,2,3 writes NAME.png, NAME@2x.png, NAME@3x.png. Largest side after scaling: \(maxSide) pixels."),
+            ]),
+            SharedOptions.colour(
+                tint: SharedOptions.tint(list: false, help: "Colour for currentColor and unspecified paints (default black)"),
+                background: true),
+            OptionGroup(title: "INPUT AND OUTPUT", options: [
+                SharedOptions.iconFolders,
+                SharedOptions.output("""
+                    Where to write (default NAME.png, NAME@2x.png, … in the current folder). A folder (-o out/, -o .) gets NAME.png inside it; - writes the PNG to standard output; a link is written through to its file, a device or pipe (/dev/stdout) in place. A regular file is replaced atomically; one that already holds the same bytes is left untouched ("up to date").
+                    """, placeholder: "FILE|DIR|-"),
+                SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
+            ]),
+            ImageArguments.group,
+            SharedOptions.cache(),
+        ],
+        notes: SharedOptions.colourNote + """
 
-    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+
+            Unsupported SVG features are skipped with a warning on standard error naming the element; the rest \
+            of the icon still renders. Malformed XML fails with the file, line and column; a PNG, JPEG, GIF or \
+            PDF given as the icon is named as such.
+            """,
+        examples: [
+            "svgicon render tab-shop --size 24 --tint '#0a84ff'",
+            "svgicon render Icons/tab-cart.svg --width 48 -o cart.png",
+            "svgicon render tab-person --size 24 --scale 2,3 --tint white -b black",
+            "svgicon render export.svg --size 24 --tint '#0a84ff' --recolor  # fill=black",
+            "cat icon.svg | svgicon render - --size 48 -o - > icon.png",
+        ])
+
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         try parse(arguments).run(output)
         return ExitCode.success
     }
@@ -28,35 +74,30 @@ struct RenderCommand: CLICommand {
     var iconFolders: [String] = []
     var quiet = false
     var forceTint = false
+    var recolor = false
     var cache = CacheArguments()
+    var parsing = SVGResolver.Options()
 
     static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
-        var reader = ArgumentReader(arguments, command: name)
+        try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> RenderCommand {
         var command = RenderCommand()
-        var inputs: [String] = []
-        while let token = reader.next() {
-            switch token {
-            case .positional(let p):
-                inputs.append(p)
-            case .option(let o):
-                switch o {
-                case "--size", "-s": command.size = try reader.integer(for: o, range: 1...maxSide)
-                case "--width", "-w": command.width = try reader.integer(for: o, range: 1...maxSide)
-                case "--height", "-h": command.height = try reader.integer(for: o, range: 1...maxSide)
-                case "--tint", "-t":
-                    command.tint = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
-                case "--background", "-b":
-                    command.background = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
-                case "--scale": command.scales = try reader.integerList(for: o, range: 1...16)
-                case "--output", "-o": command.output = try reader.value(for: o)
-                case "--icons": command.iconFolders.append(try reader.value(for: o))
-                case "--quiet", "-q": command.quiet = true
-                case "--force-tint": command.forceTint = true
-                default:
-                    guard try command.cache.read(o, from: &reader) else { throw reader.unknownOption(o) }
-                }
-            }
-        }
+        command.size = parsed.integer("--size")
+        command.width = parsed.integer("--width")
+        command.height = parsed.integer("--height")
+        command.tint = parsed.color("--tint") ?? nil
+        command.background = parsed.color("--background") ?? nil
+        command.scales = parsed.integers("--scale") ?? [1]
+        command.output = parsed.text("--output")
+        command.iconFolders = parsed.texts("--icons")
+        command.quiet = parsed.flag("--quiet")
+        command.forceTint = parsed.flag("--force-tint")
+        command.recolor = parsed.flag("--recolor")
+        command.cache = CacheArguments(parsed)
+        ImageArguments.apply(parsed, to: &command.parsing)
+        let inputs = parsed.positionals
         guard inputs.count == 1 else {
             throw CLIError.usage(
                 inputs.isEmpty
@@ -77,7 +118,11 @@ struct RenderCommand: CLICommand {
         return command
     }
 
-    var resolveOptions: SVGResolver.Options { SVGResolver.Options(tintOverridesColor: forceTint) }
+    var resolveOptions: SVGResolver.Options {
+        var options = parsing
+        options.tintOverridesColor = forceTint
+        return options
+    }
 
     /// The output size when the options alone decide it (`--size`, or both `--width` and `--height`):
     /// then a cached render needs nothing from the document.
@@ -117,7 +162,8 @@ struct RenderCommand: CLICommand {
                 let source = width == nil && height == nil ? "its own size" : "its aspect ratio"
                 throw CLIError.failed("\(file): \(source) makes the output \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide) (give --size, --width or --height)")
             }
-            let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background)
+            let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background,
+                                        recolor: recolor)
             let rendered: CachedIconRenderer.Output
             do {
                 rendered = try renderer.png(svgDigest: digest ?? SHA256.hash(source.bytes), options: options,
@@ -134,6 +180,9 @@ struct RenderCommand: CLICommand {
             if !warned {
                 warned = true
                 if !quiet { IconInput.printWarnings(rendered.warnings, file: file, to: io) }
+                if tint != nil, !recolor, !rendered.usesTint, !quiet {
+                    io.printError("svgicon: warning: " + Self.tintNotTaken(file: file, forceTint: forceTint))
+                }
             }
             let png = rendered.png
             if output == "-" {
@@ -143,7 +192,8 @@ struct RenderCommand: CLICommand {
                 }
                 io.writeOut(png)
             } else {
-                let path = Self.outputPath(output: output, stem: stem, scale: scale, scaleCount: scales.count)
+                let path = Self.outputPath(output: output, stem: stem, scale: scale, scaleCount: scales.count,
+                                           isFolder: Self.isFolder)
                 // A file that already holds these bytes is left alone (its modification time too, so build
                 // systems watching it do not rebuild), as batch does.
                 if FileIO.fileHasContents(path, png) {
@@ -151,7 +201,7 @@ struct RenderCommand: CLICommand {
                     continue
                 }
                 do {
-                    try FileIO.writeAtomically(png, to: path)
+                    try FileIO.writeOutput(png, to: path)
                 } catch {
                     throw CLIError.failed(error.description)
                 }
@@ -211,11 +261,31 @@ struct RenderCommand: CLICommand {
         }
     }
 
+    /// The warning for a tint nothing in the icon takes: what happened, and what to do.
+    static func tintNotTaken(file: String, forceTint: Bool) -> String {
+        "\(file): no paint takes the tint (every colour is written in the file, e.g. fill=\"black\"), so it "
+            + "renders in its own colours. "
+            + (forceTint ? "" : "Add --force-tint if the file sets `color` for currentColor, or ")
+            + (forceTint ? "Use " : "use ") + "--recolor to paint every shape in the tint."
+    }
+
+    /// True when `path` names a folder: it ends in `/`, is `.` or `..`, or is an existing folder.
+    static func isFolder(_ path: String) -> Bool {
+        if path.hasSuffix("/") || path == "." || path == ".." || path.hasSuffix("/.") || path.hasSuffix("/..") { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// `NAME.png`, `NAME@2x.png`; with `-o FILE` and several scales, `FILE` for the first scale's name
-    /// pattern: `out.png` → `out.png`, `out@2x.png`, `out@3x.png` (scale 1 keeps the plain name).
-    static func outputPath(output: String?, stem: String, scale: Int, scaleCount: Int) -> String {
+    /// pattern: `out.png` → `out.png`, `out@2x.png`, `out@3x.png` (scale 1 keeps the plain name); with
+    /// `-o DIR` (`isFolder`), `DIR/NAME.png`, `DIR/NAME@2x.png`.
+    static func outputPath(output: String?, stem: String, scale: Int, scaleCount: Int,
+                           isFolder: (String) -> Bool = { _ in false }) -> String {
         let suffix = scale == 1 ? "" : "@\(scale)x"
         guard let output else { return "\(stem)\(suffix).png" }
+        if isFolder(output) {
+            return (output.hasSuffix("/") ? output : output + "/") + "\(stem)\(suffix).png"
+        }
         if scaleCount == 1 { return output }
         if output.hasSuffix(".png") { return String(output.dropLast(4)) + suffix + ".png" }
         return output + suffix

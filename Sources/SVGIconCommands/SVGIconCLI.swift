@@ -13,6 +13,8 @@ public enum SVGIconCLI {
         InspectCommand.self,
         SwiftCommand.self,
         BenchCommand.self,
+        CompletionsCommand.self,
+        ManCommand.self,
     ]
 
     static func command(named name: String) -> (any CLICommand.Type)? {
@@ -24,42 +26,72 @@ public enum SVGIconCLI {
         commands.map { "  " + $0.name.padding(10) + $0.summary }.joined(separator: "\n")
     }
 
+    /// The help of `help` itself.
+    static let helpHelp = """
+        USAGE
+          svgicon help [COMMAND]
+
+        Shows the help of COMMAND (the same as svgicon COMMAND --help), or the overview without one.
+        Commands: \(commands.map { $0.name }.joined(separator: ", ")), help.
+        """
+
+    /// True when `arguments` ask for `flag` (before any `--`).
+    private static func asks(_ arguments: [String], for flags: Set<String>) -> Bool {
+        for arg in arguments {
+            if arg == "--" { return false }
+            if flags.contains(arg) { return true }
+        }
+        return false
+    }
+
     public static func run(_ arguments: [String], output io: CommandOutput = StandardOutput()) -> Int32 {
         guard let first = arguments.first else {
             io.writeError(HelpText.overview + "\n")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
+        let names = commands.map { $0.name } + ["help"]
         do throws(CLIError) {
             switch first {
             case "-h", "--help":
                 io.printOut(HelpText.overview)
-            case "--version", "version":
+            case "--version", "-V", "version":
                 io.printOut("svgicon \(version)")
             case "help":
-                if let topic = rest.first {
-                    guard let command = command(named: topic) else {
-                        throw CLIError.usage("no command named \"\(topic)\"; commands: \(commands.map { $0.name }.joined(separator: ", "))",
-                                             command: nil)
-                    }
+                guard let topic = rest.first else {
+                    io.printOut(HelpText.overview)
+                    return ExitCode.success
+                }
+                if topic == "help" {
+                    io.printOut(helpHelp)
+                } else if let command = command(named: topic) {
                     io.printOut(command.help)
                 } else {
-                    io.printOut(HelpText.overview)
+                    let guess = EditDistance.closest(to: topic, in: names).map { "did you mean `svgicon help \($0)`? " } ?? ""
+                    throw CLIError.usage("no command named \"\(topic)\"; \(guess)commands: \(names.joined(separator: ", "))",
+                                         command: nil)
                 }
             default:
                 if let command = command(named: first) {
-                    if rest.contains("--help") || rest == ["-h"] {
+                    if asks(rest, for: ["--help", "-h"]) {
                         io.printOut(command.help)
+                        return ExitCode.success
+                    }
+                    if asks(rest, for: ["--version", "-V"]) {
+                        io.printOut("svgicon \(version)")
                         return ExitCode.success
                     }
                     return try command.main(rest, output: io)
                 }
-                if first.hasSuffix(".svg") {
+                let lower = first.lowercased()
+                if lower.hasSuffix(".svg") || lower.hasSuffix(".svgz") {
                     throw CLIError.usage("missing command: did you mean `svgicon render \(first)`?", command: nil)
                 }
-                throw CLIError.usage(
-                    "unknown command \"\(first)\"; commands: \(commands.map { $0.name }.joined(separator: ", ")), help (see svgicon --help)",
-                    command: nil)
+                if let guess = EditDistance.closest(to: first, in: names) {
+                    throw CLIError.usage("unknown command \"\(first)\"; did you mean `svgicon \(guess)`?", command: nil)
+                }
+                throw CLIError.usage("unknown command \"\(first)\"; commands: \(names.joined(separator: ", "))",
+                                     command: nil)
             }
         } catch {
             io.printError("svgicon: error: \(error.description)")

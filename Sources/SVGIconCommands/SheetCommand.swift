@@ -4,9 +4,46 @@ import SVGIconTools
 
 /// `svgicon sheet <DIR | FILE.svg>… [-o FILE] [--size N] [--tint C] [--columns N] [--limit N] [--index FILE]`
 struct SheetCommand: CLICommand {
-    static let name = "sheet"
-    static let summary = "Draw every icon of a folder in one PNG grid, on light and dark"
-    static var help: String { HelpText.sheet }
+    static let spec = CommandSpec(
+        name: "sheet",
+        summary: "Draw every icon of a folder in one PNG grid, on light and dark",
+        usage: ["sheet <DIR | FILE.svg>… [-o FILE|DIR] [--size N] [--tint COLOR]",
+                "      [--recolor] [--columns N] [--limit N] [--index FILE.md] [-q]"],
+        description: """
+            Draws every icon of the given folders (every .svg below them, any case, as batch finds them, in \
+            path order) and files (in the order given) into one PNG: a grid of cells, each holding the icon \
+            twice, on a light tile and on a dark tile, so a whole set can be eyeballed at once. Every fifth \
+            grid line is darker, to count rows and columns by. An icon that fails to load is drawn as a red \
+            cross and makes the exit code 1.
+
+            svgicon draws no text, so the sheet is identified by its order: the names are printed row by row \
+            on standard output ("row 3: bell, bookmark, …"), and --index writes the same grid as a Markdown table.
+            """,
+        groups: [
+            OptionGroup(title: "SIZE", options: [
+                SharedOptions.size(list: false, range: 1...512,
+                                   help: "Icon size in pixels, 1–512 (default 24); tiles add padding around it"),
+            ]),
+            OptionGroup(title: "COLOUR", options: [
+                SharedOptions.tint(list: false, help: "Colour for currentColor and unspecified paints on both tiles (default black on the light tile, white on the dark one)"),
+                SharedOptions.forceTint,
+                SharedOptions.recolor,
+            ]),
+            OptionGroup(title: "OUTPUT", options: [
+                SharedOptions.output("The PNG to write (default sheet.png; a folder gets sheet.png inside it)", placeholder: "FILE|DIR"),
+                OptionSpec(names: ["--columns", "-c"], kind: .integer(1...1000), placeholder: "N",
+                           help: "Cells per row (default: a landscape grid about 2.5 times as wide as high)"),
+                OptionSpec(names: ["--limit"], kind: .integer(1...1_000_000), placeholder: "N", help: "Only the first N icons"),
+                OptionSpec(names: ["--index"], kind: .file, placeholder: "FILE",
+                           help: "Also write the grid of names as a Markdown table (FILE.md)"),
+                SharedOptions.quiet("Print nothing but errors"),
+            ]),
+        ],
+        examples: [
+            "svgicon sheet Icons -o icons.png",
+            "svgicon sheet Icons --size 48 --tint '#0a84ff' -c 6 -o i48.png --index i48.md",
+            "svgicon sheet node_modules/lucide-static/icons --limit 200 -o lucide.png",
+        ])
 
     /// Largest side of a sheet in pixels.
     static let maxSide = 16384
@@ -19,28 +56,31 @@ struct SheetCommand: CLICommand {
     var limit: Int? = nil
     var indexFile: String? = nil
     var quiet = false
+    var forceTint = false
+    var recolor = false
 
-    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         try parse(arguments).run(output)
     }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> SheetCommand {
-        var reader = ArgumentReader(arguments, command: name)
+        try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> SheetCommand {
         var command = SheetCommand()
-        command.inputs = try reader.positionals { o, reader throws(CLIError) in
-            switch o {
-            case "--output", "-o": command.output = try reader.value(for: o)
-            case "--size", "-s": command.size = try reader.integer(for: o, range: 1...512)
-            case "--tint", "-t":
-                command.tint = try ColorArgument.parse(try reader.value(for: o, isColor: true), option: o, command: name)
-            case "--columns", "-c": command.columns = try reader.integer(for: o, range: 1...1000)
-            case "--limit": command.limit = try reader.integer(for: o, range: 1...1_000_000)
-            case "--index": command.indexFile = try reader.value(for: o)
-            case "--quiet", "-q": command.quiet = true
-            default: return false
-            }
-            return true
+        command.inputs = parsed.positionals
+        if let output = parsed.text("--output") {
+            command.output = RenderCommand.isFolder(output) ? (output.hasSuffix("/") ? output : output + "/") + "sheet.png" : output
         }
+        if let size = parsed.integer("--size") { command.size = size }
+        command.tint = parsed.color("--tint") ?? nil
+        command.forceTint = parsed.flag("--force-tint")
+        command.recolor = parsed.flag("--recolor")
+        command.columns = parsed.integer("--columns")
+        command.limit = parsed.integer("--limit")
+        command.indexFile = parsed.text("--index")
+        command.quiet = parsed.flag("--quiet")
         if command.inputs.isEmpty {
             throw CLIError.usage("sheet needs a folder of icons (or .svg files): svgicon sheet Icons -o sheet.png",
                                  command: name)
@@ -55,7 +95,7 @@ struct SheetCommand: CLICommand {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
                 do {
-                    files += try IconFolder.svgFiles(in: input)
+                    files += try IconFolderScanner(folder: input).scan().icons.map { IconFolderScanner.join(input, $0) }
                 } catch {
                     throw CLIError.failed(error.description)
                 }
@@ -77,8 +117,9 @@ struct SheetCommand: CLICommand {
         var withWarnings: [String] = []
         for file in files {
             do {
-                let result = try SVGDocumentParser.parse(try FileIO.read(file), file: file)
-                icons.append(result.icon)
+                let result = try SVGDocumentParser.parse(try FileIO.read(file), file: file,
+                                                         options: SVGResolver.Options(tintOverridesColor: forceTint))
+                icons.append(recolor ? result.icon.recolored() : result.icon)
                 if !result.warnings.isEmpty { withWarnings.append(IconFolder.iconName(of: file)) }
             } catch {
                 icons.append(nil)
@@ -97,14 +138,14 @@ struct SheetCommand: CLICommand {
                     + "Use a smaller --size, other --columns, or --limit N icons", command: Self.name)
         }
         do {
-            try FileIO.writeAtomically(try PNGCodec.encode(sheet.render()), to: output)
+            try FileIO.writeOutput(try PNGCodec.encode(sheet.render()), to: output)
         } catch {
             throw CLIError.failed("\(error)")
         }
         let names = files.map(IconFolder.iconName(of:))
         if let indexFile {
             do {
-                try FileIO.writeAtomically(Array(Self.markdownIndex(names, columns: sheet.columns).utf8), to: indexFile)
+                try FileIO.writeOutput(Array(Self.markdownIndex(names, columns: sheet.columns).utf8), to: indexFile)
             } catch {
                 throw CLIError.failed(error.description)
             }

@@ -4,9 +4,41 @@ import SVGIconTools
 
 /// `svgicon swift <NAME | FILE.svg | - | DIR> [--name NAME] [--public] [-o FILE] [--icons DIR]`
 struct SwiftCommand: CLICommand {
-    static let name = "swift"
-    static let summary = "Write an icon (or a folder of them) as Swift code that draws identically"
-    static var help: String { HelpText.swift }
+    static let spec = CommandSpec(
+        name: "swift",
+        summary: "Write icons as Swift code that draws identically",
+        usage: ["swift <NAME | FILE.svg | -> [--name NAME] [--public] [-o FILE]",
+                "swift <DIR> [--name TYPE] [--public] [-o FILE]"],
+        description: """
+            Writes Swift source that builds the icon with SVGIconCore's public initializers, so an app can \
+            compile its icons in instead of loading SVG files:
+
+              extension SVGIconDefinition {
+                  static let tabShop = SVGIconDefinition(layers: [ … ])
+              }
+
+            For a folder, one `enum` holds every icon of it (its .svg files, not subfolders) and `all`, the \
+            icons by file name: enum Icons { static let tabShop = …; static let all: [String: SVGIconDefinition] }
+
+            The code draws exactly like the file: before writing, svgicon rebuilds the icon from the very values \
+            the code spells out (numbers read back from their text, path data parsed back) and compares it with \
+            the parsed file; anything that would differ is an error, and so is any SVG feature svgicon skips \
+            (`svgicon inspect` lists them). Nothing is written then.
+            """,
+        groups: [
+            OptionGroup(title: "OPTIONS", options: [
+                OptionSpec(names: ["--name", "-n"], kind: .text, placeholder: "NAME",
+                           help: "The Swift name (default: from the file name, tab-shop → tabShop; for a folder, from the folder name, Icons → Icons)"),
+                OptionSpec(names: ["--public"], kind: .flag, help: "Declare the icons public (for a package that exports them)"),
+                SharedOptions.output("Write to FILE (default: standard output)"),
+                SharedOptions.iconFolders,
+            ]),
+        ],
+        examples: [
+            "svgicon swift tab-shop                      # prints the Swift code",
+            "svgicon swift Icons --name AppIcons -o Sources/App/AppIcons.swift",
+            "svgicon swift logo.svg --name brandLogo --public -o Sources/Brand/Logo.swift",
+        ])
 
     var input = ""
     var swiftName: String? = nil
@@ -14,31 +46,28 @@ struct SwiftCommand: CLICommand {
     var output: String? = nil
     var iconFolders: [String] = []
 
-    static func main(_ arguments: [String], output: CommandOutput) throws(CLIError) -> Int32 {
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         try parse(arguments).run(output)
         return ExitCode.success
     }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> SwiftCommand {
-        var reader = ArgumentReader(arguments, command: name)
+        try parse(try spec.parse(arguments))
+    }
+
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> SwiftCommand {
         var command = SwiftCommand()
-        let inputs = try reader.positionals { o, reader throws(CLIError) in
-            switch o {
-            case "--name", "-n":
-                let value = try reader.value(for: o)
-                guard SwiftIdentifier.isValid(value) else {
-                    throw CLIError.usage("--name \"\(value)\" is not a Swift identifier (letters, digits and _, "
-                        + "not starting with a digit, not a keyword)", command: name)
-                }
-                command.swiftName = value
-            case "--public": command.isPublic = true
-            case "--output", "-o": command.output = try reader.value(for: o)
-            case "--icons": command.iconFolders.append(try reader.value(for: o))
-            default: return false
+        if let value = parsed.text("--name") {
+            guard SwiftIdentifier.isValid(value) else {
+                throw CLIError.usage("--name \"\(value)\" is not a Swift identifier (letters, digits and _, "
+                    + "not starting with a digit, not a keyword)", command: name)
             }
-            return true
+            command.swiftName = value
         }
-        command.input = try reader.single(inputs, missing: "swift needs an icon (NAME, FILE.svg or -) or a folder of icons",
+        command.isPublic = parsed.flag("--public")
+        command.output = parsed.text("--output")
+        command.iconFolders = parsed.texts("--icons")
+        command.input = try parsed.single(missing: "swift needs an icon (NAME, FILE.svg or -) or a folder of icons",
                                           what: "icon or one folder")
         return command
     }

@@ -24,7 +24,7 @@ struct HostileFixtureTests {
         "unescaped-ampersand.svg": (1, ["error: F:2:15: malformed XML: xmlParseEntityRef: no name"]),
         "nul-byte.svg": (1, ["error: F:2:19: malformed XML: Char 0x0 out of allowed range"]),
         "binary-garbage.svg": (1, ["error: F:1:1: malformed XML: Start tag expected, '<' not found"]),
-        "png-named-svg.svg": (1, ["error: F:1:1: malformed XML: Start tag expected, '<' not found"]),
+        "png-named-svg.svg": (1, ["error: F: is a PNG image, not an SVG file (svgicon reads SVG files only; give it the icon's .svg source)"]),
         // Encodings.
         "invalid-utf8.svg": (1, ["error: F:2:13: malformed XML: Input is not proper UTF-8, indicate encoding ! Bytes: 0xE9 0x20 0xFF 0xFE"]),
         "utf16-declared-utf8-bytes.svg": (1, ["error: F:1:38: malformed XML: Document labelled UTF-16 but has UTF-8 content"]),

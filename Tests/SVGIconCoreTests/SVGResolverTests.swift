@@ -139,7 +139,7 @@ struct SVGResolverTests {
         ]))
         #expect(result.warnings.map(\.description) == [
             "line 3: <text>: not supported; skipped",
-            "line 5: <image>: not supported; skipped",
+            "line 5: <image>: has no href; skipped",
         ])
         #expect(shapes(result.icon.layers).count == 1)
     }

@@ -25,7 +25,9 @@ struct ElementViewTests {
         let element = Result { () throws(SVGLoadError) in try XMLDocumentReader.read(bytes, file: "f.svg") }
         switch (direct, element) {
         case (.success(let parsed), .success(let root)):
-            #expect(parsed == (try? SVGResolver.resolve(root)), "\(name)")
+            // The parser gives the resolver the kit's image loader; the view gets the same.
+            let options = KitImageLoader.options(SVGResolver.Options(), file: "f.svg")
+            #expect(parsed == (try? SVGResolver.resolve(root, options: options)), "\(name)")
         case (.failure(let error), .failure(let xmlError)):
             #expect(error == xmlError, "\(name)")
         case (.failure(let loadError), .success(let root)):

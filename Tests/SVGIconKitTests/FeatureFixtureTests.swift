@@ -73,7 +73,7 @@ struct FeatureFixtureTests {
             ],
             "skipped-features": [
                 "line 7: <text>: not supported; skipped",
-                "line 9: <image>: not supported; skipped",
+                "line 9: <image>: cannot read \"x.png\": no such file; skipped",
                 "line 10: <foreignObject>: not supported; skipped",
             ],
         ]

@@ -8,7 +8,7 @@ struct RenderCacheKeyTests {
     let base = RenderOptions(width: 24, height: 24, tint: .black, background: nil)
 
     @Test("Each option that changes pixels changes the key", arguments: [
-        "width", "height", "tint red", "tint alpha", "background", "background alpha", "curve tolerance",
+        "width", "height", "tint red", "tint alpha", "background", "background alpha", "curve tolerance", "recolor",
     ])
     func optionSensitivity(change: String) {
         var changed = base
@@ -20,6 +20,7 @@ struct RenderCacheKeyTests {
         case "background": changed.background = .white
         case "background alpha": changed.background = SVGColor(red: 0, green: 0, blue: 0, alpha: 0)
         case "curve tolerance": changed.curveTolerance = base.curveTolerance.nextUp
+        case "recolor": changed.recolor = true
         default: Issue.record("unknown change \(change)")
         }
         #expect(changed != base)
@@ -38,6 +39,12 @@ struct RenderCacheKeyTests {
         let forced = RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(tintOverridesColor: true))
         #expect(forced != key)
         #expect(RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(tintOverridesColor: false)) == key)
+        let absolute = RenderCacheKey(svgDigest: svg, options: base,
+                                      parsing: SVGResolver.Options(images: SVGImageOptions(allowsAbsolutePaths: true)))
+        #expect(absolute != key)
+        let folders = RenderCacheKey(svgDigest: svg, options: base,
+                                     parsing: SVGResolver.Options(images: SVGImageOptions(rootFolders: ["/srv/art"])))
+        #expect(folders != key && folders != absolute)
     }
 
     /// The key covers every stored property of `RenderOptions` and `SVGResolver.Options`. When someone
@@ -45,8 +52,8 @@ struct RenderCacheKeyTests {
     @Test("The key covers every RenderOptions and SVGResolver.Options field")
     func coversAllOptions() {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
-        #expect(fields.sorted() == ["background", "curveTolerance", "height", "tint", "width"])
+        #expect(fields.sorted() == ["background", "curveTolerance", "height", "recolor", "tint", "width"])
         let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
-        #expect(parsing == ["tintOverridesColor"])
+        #expect(parsing == ["tintOverridesColor", "images"])
     }
 }

@@ -162,7 +162,7 @@ struct RenderCacheTests {
         let blocker = folder.write("file", "a file where the cache folder should be")
         let cache = RenderCache(directory: blocker + "/cache")
         #expect(!cache.store(RenderCacheEntry(png: Self.png(), usesTint: false), for: Self.key(1)))
-        #expect(cache.writeError?.contains("cannot create the cache folder") == true, "\(cache.writeError ?? "nil")")
+        #expect(cache.writeError?.contains("cannot create the folder: \(blocker) is a file") == true, "\(cache.writeError ?? "nil")")
         #expect(cache.entry(for: Self.key(1)) == nil)
     }
 

@@ -61,9 +61,12 @@ package enum PathFlattener {
     }
 
     /// Calls `line` for every edge of the path mapped through `transform`, every subpath closed (as a fill
-    /// needs). Curves are flattened after the transform, so `tolerance` is in output units.
+    /// needs). Curves are flattened after the transform, so `tolerance` is in output units. `straddle`
+    /// (for rendering) moves the points inside a curve off it so that the polygon has the curve's area
+    /// (`straddled`); without it every point lies on the curve (for bounding boxes).
+
     package static func forEachFillEdge(_ path: SVGPath, transform: SVGTransform, tolerance: Double,
-                                       _ line: (SVGPoint, SVGPoint) -> Void) {
+                                       straddle: Bool = true, _ line: (SVGPoint, SVGPoint) -> Void) {
         var pointIndex = 0
         var current = SVGPoint.zero
         var start = SVGPoint.zero
@@ -83,13 +86,13 @@ package enum PathFlattener {
             case .quad:
                 let c = transform.apply(points[pointIndex]), p = transform.apply(points[pointIndex + 1])
                 pointIndex += 2
-                flattenQuad(current, c, p, tolerance: tolerance) { line($0, $1) }
+                flattenQuad(current, c, p, tolerance: tolerance, straddle: straddle) { line($0, $1) }
                 current = p
             case .cubic:
                 let c1 = transform.apply(points[pointIndex]), c2 = transform.apply(points[pointIndex + 1])
                 let p = transform.apply(points[pointIndex + 2])
                 pointIndex += 3
-                flattenCubic(current, c1, c2, p, tolerance: tolerance) { line($0, $1) }
+                flattenCubic(current, c1, c2, p, tolerance: tolerance, straddle: straddle) { line($0, $1) }
                 current = p
             case .close:
                 if current != start { line(current, start) }
@@ -101,55 +104,96 @@ package enum PathFlattener {
 
 
     static func flattenQuad(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, tolerance: Double,
-                            _ line: (SVGPoint, SVGPoint) -> Void) {
+                            straddle: Bool = true, _ line: (SVGPoint, SVGPoint) -> Void) {
         let n = quadSegments(p0, p1, p2, tolerance: tolerance)
-        var prev = p0
-        if n > 1 {
-            let step = 1.0 / Double(n)
-            for i in 1..<n {
-                let t = Double(i) * step, mt = 1 - t
-                let p = SVGPoint(x: mt * mt * p0.x + 2 * mt * t * p1.x + t * t * p2.x,
-                                 y: mt * mt * p0.y + 2 * mt * t * p1.y + t * t * p2.y)
-                line(prev, p)
-                prev = p
-            }
+        if n == 1 {
+            line(p0, p2)
+            return
         }
-        line(prev, p2)
+        let step = 1.0 / Double(n)
+        var emitted = p0, before = p0
+        var current = quadPoint(p0, p1, p2, step)
+        for i in 1..<n {
+            let next = i + 1 == n ? p2 : quadPoint(p0, p1, p2, Double(i + 1) * step)
+            let p = straddle ? straddled(before, current, next, index: i, count: n) : current
+            line(emitted, p)
+            emitted = p
+            before = current
+            current = next
+        }
+        line(emitted, p2)
     }
 
+    @inline(__always)
+    static func quadPoint(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, _ t: Double) -> SVGPoint {
+        let mt = 1 - t
+        return SVGPoint(x: mt * mt * p0.x + 2 * mt * t * p1.x + t * t * p2.x,
+                        y: mt * mt * p0.y + 2 * mt * t * p1.y + t * t * p2.y)
+    }
+
+    @inline(__always)
+    static func cubicPoint(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, _ p3: SVGPoint,
+                           _ t: Double) -> SVGPoint {
+        let mt = 1 - t
+        let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
+        return SVGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                        y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    /// Vertex `index` (1 ..< count) of a curve flattened into `count` chords, moved off the curve so that
+    /// the chords straddle it: points on the curve make every chord cut inside its bulge, which loses
+    /// (2/3)·chord·sagitta of area per chord — a filled circle r = 9 at 24 px came out 1.5 px² (−0.6 %)
+    /// light. `before + after − 2·p` (the second difference, ≈ h²·B″) is 8 sagittas long and points into
+    /// the bulge; moving `p` by −1/12 of it puts back half of each neighbouring chord's loss, so the
+    /// polygon's area matches the curve's to O(h⁴). The curve's own ends stay put (they are the path's
+    /// points), so the vertices next to them take the other half of the end chords' loss (another −1/24).
+    /// A straight curve has its second difference along the line: its points stay on it.
+    @inline(__always)
+    static func straddled(_ before: SVGPoint, _ p: SVGPoint, _ after: SVGPoint, index: Int,
+                          count: Int) -> SVGPoint {
+        let d = before + after - p * 2
+        var w = 1.0 / 12
+        if index == 1 { w += 1.0 / 24 }
+        if index == count - 1 { w += 1.0 / 24 }
+        return p - d * w
+    }
 
     static func flattenCubic(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, _ p3: SVGPoint,
-                             tolerance: Double, _ line: (SVGPoint, SVGPoint) -> Void) {
+                             tolerance: Double, straddle: Bool = true, _ line: (SVGPoint, SVGPoint) -> Void) {
         let n = cubicSegments(p0, p1, p2, p3, tolerance: tolerance)
-        var prev = p0
-        if n > 1 {
-            let step = 1.0 / Double(n)
-            for i in 1..<n {
-                let t = Double(i) * step, mt = 1 - t
-                let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
-                let p = SVGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                                 y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
-                line(prev, p)
-                prev = p
-            }
+        if n == 1 {
+            line(p0, p3)
+            return
         }
-        line(prev, p3)
+        let step = 1.0 / Double(n)
+        var emitted = p0, before = p0
+        var current = cubicPoint(p0, p1, p2, p3, step)
+        for i in 1..<n {
+            let next = i + 1 == n ? p3 : cubicPoint(p0, p1, p2, p3, Double(i + 1) * step)
+            let p = straddle ? straddled(before, current, next, index: i, count: n) : current
+            line(emitted, p)
+            emitted = p
+            before = current
+            current = next
+        }
+        line(emitted, p3)
     }
 
     /// Flattens every subpath into a polyline in the path's own coordinates (for stroking).
     /// A subpath that is a lone `move` is dropped; a zero-length one (`M p Z`, `M p L p`) stays as a single
-    /// point so that round and square caps can draw a dot.
-    package static func contours(of path: SVGPath, tolerance: Double) -> [FlatContour] {
+    /// point so that round and square caps can draw a dot. `straddle` as for `forEachFillEdge`.
+    package static func contours(of path: SVGPath, tolerance: Double, straddle: Bool = true) -> [FlatContour] {
         var result: [FlatContour] = []
         var scratch = FlatContour()
-        forEachContour(of: path, tolerance: tolerance, reusing: &scratch) { result.append($0) }
+        forEachContour(of: path, tolerance: tolerance, straddle: straddle, reusing: &scratch) { result.append($0) }
         return result
     }
 
     /// The contours of `contours(of:tolerance:)`, handed to `body` one at a time in `contour`, whose
     /// storage is reused from one to the next (and from call to call): a stroke costs no allocation per
     /// subpath once the buffers have grown.
-    static func forEachContour(of path: SVGPath, tolerance: Double, reusing contour: inout FlatContour,
+    static func forEachContour(of path: SVGPath, tolerance: Double, straddle: Bool = true,
+                               reusing contour: inout FlatContour,
                                _ body: (FlatContour) -> Void) {
         contour.clear()
         var hasSegment = false
@@ -174,14 +218,14 @@ package enum PathFlattener {
                 let p0 = contour.points.last ?? .zero
                 let c = points[pointIndex], p = points[pointIndex + 1]
                 pointIndex += 2
-                flattenQuad(p0, c, p, tolerance: tolerance) { _, q in contour.append(q, corner: false) }
+                flattenQuad(p0, c, p, tolerance: tolerance, straddle: straddle) { _, q in contour.append(q, corner: false) }
                 contour.isCorner[contour.isCorner.count - 1] = true
                 hasSegment = true
             case .cubic:
                 let p0 = contour.points.last ?? .zero
                 let c1 = points[pointIndex], c2 = points[pointIndex + 1], p = points[pointIndex + 2]
                 pointIndex += 3
-                flattenCubic(p0, c1, c2, p, tolerance: tolerance) { _, q in contour.append(q, corner: false) }
+                flattenCubic(p0, c1, c2, p, tolerance: tolerance, straddle: straddle) { _, q in contour.append(q, corner: false) }
                 contour.isCorner[contour.isCorner.count - 1] = true
                 hasSegment = true
             case .close:

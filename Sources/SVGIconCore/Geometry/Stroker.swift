@@ -135,7 +135,13 @@ package struct Stroker {
         let trim = hw * cross.magnitude / (1 + dotp)
         let side: Double = leftIsInner ? 1 : -1
         if cross != 0, trim.isFinite, trim <= 0.5 * lengths[a], trim <= 0.5 * lengths[b] {
-            let m = (n0 + n1) * (side / (1 + dotp))
+            var m = (n0 + n1) * (side / (1 + dotp))
+            if !corner {
+                // Inside a flattened curve: two thirds of the way from the pen's circle to where the offset
+                // lines meet (see `withinCurveOffset`). |m| = halfWidth / cos(turn / 2).
+                let c = ((1 + dotp) * 0.5).squareRoot()
+                m = m * Stroker.withinCurveOffset(cosHalfTurn: c)
+            }
             if leftIsInner { left.append(p + m) } else { right.append(p + m) }
         } else if leftIsInner {
             left.append(p + n0)
@@ -163,16 +169,19 @@ package struct Stroker {
                             dot dotp: Double, withinCurve: Bool, _ side: inout [SVGPoint]) {
         if withinCurve && dotp > singleChordCosine {
             // The small turn between two segments of a flattened curve (always joined round), small enough
-            // for one chord of the pen's circle. One point on the bisector instead of that chord's two ends:
-            // half the points on the outer side of a curve, within the same tolerance. It lies 70 % of the way
-            // from the pen's circle (cos(turn/2)·|bisector|/2 = halfWidth) to where the two offset lines
-            // meet (the exact offset of the flattened curve): on the circle the outline comes out too thin,
-            // at the meeting point too fat, and at 70 % both the anti-aliasing error and the agreement with
-            // resvg are those of the two-point chord (BENCHMARKS.md, "Tried and not adopted"). (At the
-            // path's own corners a round join keeps its chord.)
+            // for one chord of the pen's circle: one point on the bisector (half the points of that chord's
+            // two ends), two thirds of the way out from the pen's circle to where the offset lines meet.
+            // Why there: the centre line's points straddle the curve (`PathFlattener.straddled`), so the
+            // polygon through them has the curve's area, and an offset curve is the same kind of curve: a
+            // circle of radius ρ flattened into chords turning by θ has the area of its polygon when the
+            // vertices lie at ρ·(1 + θ²/12). The centre line's vertices are there; the offset sides' should
+            // be at (ρ ± w/2)(1 + θ²/12), i.e. w/2·(1 + θ²/12) from the centre line's — and 1/cos(θ/2) ≈
+            // 1 + θ²/8, so that is 2/3 of the way to the meeting point, on both sides. (It had been 70 %
+            // on the outer side and the meeting point on the inner one, with the centre line's points on
+            // the curve: strokes came out light. The path's own corners keep their joins.)
             let bisector = na + nb
             let c = bisector.length / (2 * halfWidth)  // cos(turn / 2)
-            side.append(p + bisector * ((0.3 + 0.7 / c) / (2 * c)))
+            side.append(p + bisector * (Stroker.withinCurveOffset(cosHalfTurn: c) / (2 * c * c)))
             return
         }
         side.append(p + na)
@@ -186,9 +195,16 @@ package struct Stroker {
                 side.append(p + (na + nb) * (1 / denom))
             }
         case .round:
-            // One chord (nothing between the ends) for a turn the tolerance allows.
+            // The arc, for a turn larger than one chord within the tolerance.
             if dotp <= singleChordCosine {
                 appendArc(center: p, from: na, sweep: arctangent2(cross, dotp), &side)
+            } else {
+                // A turn the tolerance allows in one chord: one point on the bisector, at the radius
+                // R·h / sin h (h half the turn) that gives the two chords the area of the arc.
+                let bisector = na + nb
+                let c = bisector.length / (2 * halfWidth)  // cos(h)
+                let h = arctangent2(cross, dotp).magnitude / 2
+                if c > 0, h > 1e-4 { side.append(p + bisector * (h / sine(h) / (2 * c))) }
             }
         }
         side.append(p + nb)
@@ -239,17 +255,39 @@ package struct Stroker {
     /// Appends the interior points of a circular arc around `center`, starting at `center + from` and
     /// turning by `sweep` radians (the end point itself is not appended).
     /// `from` has the pen's radius (half the stroke width), which `maxArcStep` was worked out for.
+    /// The ends are on the circle; the points between them lie a little outside it, at the radius that
+    /// gives the polygon the arc's area (`arcRadiusFactor`): on the circle, every chord cut off
+    /// R²(φ − sin φ)/2, 0.1 px² per round cap of a 2 px stroke at 24 px.
     private func appendArc(center: SVGPoint, from: SVGPoint, sweep: Double, _ polygon: inout [SVGPoint]) {
         let steps = Stroker.arcSteps(sweep: sweep.magnitude, maxStep: maxArcStep)
         if steps <= 1 { return }
         let step = sweep / Double(steps)
         let (s, c) = sineCosine(step)
         var v = from
+        let k = Stroker.arcRadiusFactor(steps: steps, step: step.magnitude, sinStep: s.magnitude)
         for _ in 1..<steps {
             v = SVGPoint(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
-            polygon.append(center + v)
+            polygon.append(center + v * k)
         }
     }
+
+    /// For an arc of radius R split into `steps` ≥ 2 chords of `step` radians, ends on the circle: the
+    /// radius (in units of R) of the points between them for which the fan of triangles from the centre
+    /// has the sector's area, ½R²·steps·step. With n steps and ρ that radius, the fan is
+    /// ½R²[2ρ sin φ + (n − 2)ρ² sin φ]: a quadratic in ρ, solved here (ρ = φ / sin φ for n = 2,
+    /// → √(φ / sin φ) for large n).
+    static func arcRadiusFactor(steps: Int, step phi: Double, sinStep sp: Double) -> Double {
+        guard steps >= 2, sp > 0 else { return 1 }
+        if steps == 2 { return phi / sp }
+        let m = Double(steps - 2)
+        return (-sp + (sp * sp + m * Double(steps) * phi * sp).squareRoot()) / (m * sp)
+    }
+
+    /// The offset of a point of a stroke's side inside a flattened curve, in units of the distance to
+    /// where the two offset lines meet (halfWidth / cos(turn/2)): two thirds of the way out from the
+    /// pen's circle to that point (see `appendJoin`).
+    @inline(__always)
+    static func withinCurveOffset(cosHalfTurn c: Double) -> Double { c / 3 + 2.0 / 3 }
 
     /// The largest angle a chord of a circle of radius `r` may span and stay within `tolerance` of it
     /// (a quarter turn when the tolerance is as large as the circle; 0 for no circle).

@@ -65,7 +65,7 @@ enum BoundingBoxUnits {
         case .linearGradient(let g)?: return g.units == .objectBoundingBox
         case .radialGradient(let g)?: return g.units == .objectBoundingBox
         case .pattern(let p)?: return p.needsResolving || any(in: p.layers)
-        case .color?, .tint?, nil: return false
+        case .color?, .tint?, .image?, nil: return false
         }
     }
 

@@ -10,6 +10,8 @@ public enum SVGPaint: Hashable, Sendable {
     indirect case radialGradient(SVGRadialGradient)
     /// A tile of layers repeated over the plane (`SVGPattern`).
     indirect case pattern(SVGPattern)
+    /// A raster image (`<image>`), stretched over its destination rectangle.
+    indirect case image(SVGImagePaint)
 
     /// The baked colour, or nil when the paint takes the tint or is a gradient or pattern (the app's
     /// `SVGIconLayer.color` convention).
@@ -26,6 +28,7 @@ public enum SVGPaint: Hashable, Sendable {
         case .linearGradient(let g): return g.stops.contains { $0.color == nil }
         case .radialGradient(let g): return g.stops.contains { $0.color == nil }
         case .pattern(let p): return p.layers.contains { $0.usesTint }
+        case .image: return false
         }
     }
 }

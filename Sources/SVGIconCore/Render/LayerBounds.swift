@@ -9,7 +9,7 @@ enum LayerBounds {
         let tolerance = max(size * 1e-4, 1e-9)
         var lo = SVGPoint(x: Double.infinity, y: Double.infinity)
         var hi = SVGPoint(x: -Double.infinity, y: -Double.infinity)
-        PathFlattener.forEachFillEdge(path, transform: .identity, tolerance: tolerance) { a, _ in
+        PathFlattener.forEachFillEdge(path, transform: .identity, tolerance: tolerance, straddle: false) { a, _ in
             lo.x = min(lo.x, a.x); lo.y = min(lo.y, a.y)
             hi.x = max(hi.x, a.x); hi.y = max(hi.y, a.y)
         }

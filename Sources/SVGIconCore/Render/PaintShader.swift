@@ -5,6 +5,7 @@ struct PaintShader {
         case solid(PremultipliedColor)
         case linear(start: SVGPoint, direction: SVGPoint, lengthSquared: Double)
         case radial(RadialGeometry)
+        case image(ImageSampler)
         /// A pattern's tile, sampled through `inverse` (`PatternShader.swift`).
         case pattern(PatternTile)
     }
@@ -62,6 +63,9 @@ struct PaintShader {
             self.init(kind: .radial(RadialGeometry(focal: focal, focalRadius: g.fr, centreDelta: cd, radiusDelta: dr,
                                                    a: cd.dot(cd) - dr * dr)),
                       inverse: inverse, spread: g.spread, stops: stops)
+        case .image(let image):
+            guard let sampler = ImageSampler(image, opacity: opacity, transform: transform) else { return nil }
+            self.init(kind: .image(sampler), inverse: sampler.inverse, spread: .pad, stops: [])
         case .pattern:
             return nil  // the renderer draws its tile first (`SVGIconRenderer.patternShader`)
         }
@@ -103,6 +107,8 @@ struct PaintShader {
         case .linear(let start, let direction, let lengthSquared):
             let p = inverse.apply(SVGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
             return color(at: (p - start).dot(direction) / lengthSquared)
+        case .image(let sampler):
+            return sampler.color(x: x, y: y)
         case .radial(let g):
             let p = inverse.apply(SVGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
             let pd = p - g.focal

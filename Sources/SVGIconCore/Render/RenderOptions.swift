@@ -13,16 +13,21 @@ public struct RenderOptions: Hashable, Sendable {
     /// Largest distance, in pixels, between a curve and the line segments that approximate it.
     public var curveTolerance: Double
 
+    /// Every paint becomes the tint, keeping only its alpha (`--recolor`; see
+    /// `SVGIconDefinition.recolored()`). Default false: colours written in the file stay.
+    public var recolor: Bool
+
     /// The default `curveTolerance`, 0.05 px: curves stay smooth at any size at little cost.
     public static let defaultCurveTolerance = 0.05
 
     /// Options for a `width` × `height` pixel render; by default tinted black on a transparent background.
     public init(width: Int, height: Int, tint: SVGColor = .black, background: SVGColor? = nil,
-                curveTolerance: Double = RenderOptions.defaultCurveTolerance) {
+                curveTolerance: Double = RenderOptions.defaultCurveTolerance, recolor: Bool = false) {
         self.width = width
         self.height = height
         self.tint = tint
         self.background = background
         self.curveTolerance = curveTolerance
+        self.recolor = recolor
     }
 }

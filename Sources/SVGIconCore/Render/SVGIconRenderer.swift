@@ -129,7 +129,7 @@ public struct SVGIconRenderer {
     /// A renderer can render any number of icons in turn, each from a clean state (limits included), reusing
     /// its buffers.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
-        let icon = icon.resolvingBoundingBoxUnits()
+        let icon = (options.recolor ? icon.recolored() : icon).resolvingBoundingBoxUnits()
         rasterizer.reset()
         if strokeBuffers.capacity > CoverageRasterizer.keptScratchEdges { strokeBuffers = Stroker.Buffers() }
         if contourBuffer.points.capacity > CoverageRasterizer.keptScratchEdges { contourBuffer = FlatContour() }

@@ -14,7 +14,7 @@ enum UniformPaint {
             case nil: return true
             case .color(let c)?: color = c
             case .tint?: color = tint
-            case .linearGradient?, .radialGradient?, .pattern?: return false
+            case .linearGradient?, .radialGradient?, .pattern?, .image?: return false
             }
             if color.alpha <= 0 { return true }  // draws nothing
             guard let f = found else {

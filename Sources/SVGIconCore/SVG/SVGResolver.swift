@@ -4,6 +4,10 @@ public struct SVGParseResult: Hashable, Sendable {
     public var icon: SVGIconDefinition
     /// What was skipped or repaired, in document order; empty for a file drawn exactly as written.
     public var warnings: [SVGWarning]
+    /// Files `<image>` elements read (nested SVG images included): the pixels depend on them too.
+    public var imageFiles: [String] = []
+    /// What the images cost against `SVGImageOptions.maxTotalPixels` (nested SVG images included).
+    public var imageCost = 0
 }
 
 /// Turns an SVG element tree into an `SVGIconDefinition`, the way usvg does for resvg: applies the CSS
@@ -18,10 +22,14 @@ public struct SVGResolver {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
         /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.
         public var tintOverridesColor: Bool
+        /// How `<image>` elements are loaded (data URIs, files, limits); without a loader they are skipped.
+        public var images: SVGImageOptions
 
-        /// Options; by default the file's own `color` wins over the tint.
-        public init(tintOverridesColor: Bool = false) {
+        /// Options; by default the file's own `color` wins over the tint, and images are skipped until a
+        /// loader is given (SVGIconKit's parser gives its own).
+        public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions()) {
             self.tintOverridesColor = tintOverridesColor
+            self.images = images
         }
     }
 
@@ -61,6 +69,8 @@ public struct SVGResolver {
     private var documentStyles: [Int: SVGStyle] = [:]
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
+    /// Images decoded so far (per element) and what they cost (see `SVGResolver+Image`).
+    var images = ImageState()
     /// A gradient, clip path or mask in `objectBoundingBox` units was made: the end of resolution turns them
     /// into user space. Without one, the definition is in user space as made.
     var madeBoundingBoxUnits = false
@@ -96,7 +106,8 @@ public struct SVGResolver {
             resolver.warnings.append(SVGWarning(line: 0, element: "svg",
                                                 message: "\(resolver.droppedWarnings) more warnings not shown"))
         }
-        return SVGParseResult(icon: icon, warnings: resolver.warnings)
+        return SVGParseResult(icon: icon, warnings: resolver.warnings, imageFiles: resolver.images.files,
+                              imageCost: resolver.images.cost)
     }
 
     private init(tree: consuming DocumentTree, options: Options) {
@@ -196,9 +207,11 @@ public struct SVGResolver {
         case .g, .a, .switch, .use, .svg, .path, .rect, .circle, .ellipse, .line, .polyline, .polygon:
             break
         case .other:
-            // text, image, foreignObject and anything unknown.
-            warnOnce(index, "not supported; skipped")
-            return nil
+            // text, foreignObject and anything unknown; images are drawn (SVGResolver+Image).
+            guard name == "image" else {
+                warnOnce(index, "not supported; skipped")
+                return nil
+            }
         }
         if limitError == nil, tree.cascadeWork > SVGLimits.cascadeWork {
             limitError = .styleSheetTooCostly(rules: tree.styleSheet.rules.count, elements: tree.nodes.count)
@@ -235,6 +248,9 @@ public struct SVGResolver {
         case .svg:
             guard let inner = resolveNestedViewport(index, style: style, width: nil, height: nil) else { return nil }
             layer = SVGIconLayer(content: .group([inner]), transform: transform, opacity: style.opacity, elementName: name)
+        case .other:
+            guard let content = resolveImage(index, style: style) else { return nil }
+            layer = SVGIconLayer(content: content, transform: transform, opacity: style.opacity, elementName: name)
         default:
             if style.markers != 0 && !clipMode && SVGResolver.takesMarkers(kind) {
                 // The shape and its markers, in one group (SVGResolver+Markers.swift).

@@ -164,9 +164,9 @@ public final class RenderCache: @unchecked Sendable {
     private func makeFolders(for entryPath: String) throws(FileWriteError) {
         let folder = String(entryPath[..<entryPath.lastIndex(of: "/")!])
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileIO.makeFolders(folder)
         } catch {
-            throw FileWriteError(path: folder, reason: "cannot create the cache folder (\(Self.reason(error)))")
+            throw FileWriteError(path: directory, reason: error.reason)
         }
         let tag = directory + "/CACHEDIR.TAG"
         if !FileManager.default.fileExists(atPath: tag) {
@@ -262,13 +262,5 @@ public final class RenderCache: @unchecked Sendable {
 
     static func blocks(_ bytes: Int) -> Int {
         (bytes + blockSize - 1) / blockSize * blockSize
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
     }
 }

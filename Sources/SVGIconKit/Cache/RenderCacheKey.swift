@@ -44,7 +44,9 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             tint \(color(options.tint))
             background \(color(options.background))
             curve-tolerance \(bits(options.curveTolerance))
+            recolor \(options.recolor ? 1 : 0)
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
+            images \(parsing.images.cacheDescription)
             encoding \(pngEncoding)
 
             """

@@ -120,6 +120,147 @@ package enum FileIO {
         }
     }
 
+    /// Writes an output file the user named, so that what they named gets the bytes and nothing else is
+    /// disturbed:
+    /// - a new name or an existing regular file: `writeAtomically` (temporary file, then rename);
+    /// - a symbolic link: the file it points to, atomically when that is a regular file (the link stays a
+    ///   link); a dangling link creates its target;
+    /// - `/dev/stdout`, `/dev/stderr` (and their `/dev/fd`, `/proc/self/fd` names): the process's own
+    ///   standard output or error, written in place;
+    /// - a device, FIFO or socket: opened and written, never replaced by a regular file;
+    /// - a folder: an error (callers that accept a folder put a file name in it first).
+    package static func writeOutput(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        if let fd = standardStreamDescriptor(path) {
+            return try writeAll(bytes, to: fd, path: path)
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return try writeAtomically(bytes, to: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            try writeAtomically(bytes, to: path)
+        case S_IFDIR:
+            throw FileWriteError(path: path, reason: "is a folder")
+        case S_IFLNK:
+            // Pseudo-files (/proc/…/fd/N, /dev/…) are written through, never resolved and replaced.
+            let absolute = absolutePath(path)
+            if absolute.hasPrefix("/proc/") || absolute.hasPrefix("/dev/") {
+                return try writeDirectly(bytes, to: path, create: false)
+            }
+            guard let resolved = realPath(path) else {
+                // Dangling: create the file the link names, through the link.
+                return try writeDirectly(bytes, to: path, create: true)
+            }
+            var target = stat()
+            guard stat(resolved, &target) == 0 else { return try writeDirectly(bytes, to: path, create: true) }
+            switch target.st_mode & S_IFMT {
+            case S_IFREG: try writeAtomically(bytes, to: resolved)
+            case S_IFDIR: throw FileWriteError(path: path, reason: "is a link to a folder")
+            default: try writeDirectly(bytes, to: path, create: false)
+            }
+        default:
+            try writeDirectly(bytes, to: path, create: false)
+        }
+    }
+
+    /// Makes sure `folder` exists (creating it and its parents) and that files can be created in it,
+    /// with an error in svgicon's words naming the part that fails.
+    package static func prepareOutputFolder(_ folder: String) throws(FileWriteError) {
+        try makeFolders(folder)
+        // A probe file: catches read-only mounts and permissions as root sees them too.
+        let probe = (folder.hasSuffix("/") ? folder : folder + "/") + TemporaryFileName.make(for: "probe", random: true)
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw FileWriteError(path: folder, reason: "cannot create files in this folder (\(describe(errno: errno)))")
+        }
+        close(fd)
+        unlink(probe)
+    }
+
+    /// Creates `folder` and any missing parents (`mkdir -p`); an error names the part that cannot be made
+    /// and why, in svgicon's words.
+    package static func makeFolders(_ folder: String) throws(FileWriteError) {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw FileWriteError(path: folder, reason: "is a file, not a folder")
+            }
+            return
+        }
+        let absolute = absolutePath(folder)
+        var current = ""
+        for part in absolute.split(separator: "/") {
+            let parent = current.isEmpty ? "/" : current
+            current += "/" + part
+            if stat(current, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw FileWriteError(path: folder, reason: "cannot create the folder: \(current) is a file")
+                }
+                continue
+            }
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                let code = errno
+                throw FileWriteError(path: folder, reason: "cannot create the folder: "
+                    + (code == EACCES || code == EPERM || code == EROFS || code == ENOENT
+                        ? "\(parent) does not allow new folders (\(describe(errno: code)))"
+                        : describe(errno: code)))
+            }
+        }
+    }
+
+    /// `strerror` in lower case ("permission denied", "read-only file system").
+    private static func describe(errno code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// 1 for `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`; 2 for the standard-error names; nil otherwise.
+    private static func standardStreamDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return STDOUT_FILENO
+        case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return STDERR_FILENO
+        default: return nil
+        }
+    }
+
+    /// The canonical path of `path` with every link resolved, nil when it does not resolve.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Opens `path` (following links) and writes `bytes` in place: for devices, FIFOs and links to them.
+    private static func writeDirectly(_ bytes: [UInt8], to path: String, create: Bool) throws(FileWriteError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (create ? O_CREAT | O_TRUNC : 0), 0o644)
+        guard fd >= 0 else { throw FileWriteError(path: path, reason: describe(errno: errno)) }
+        var failure: FileWriteError? = nil
+        do {
+            try writeAll(bytes, to: fd, path: path)
+        } catch {
+            failure = error
+        }
+        if close(fd) != 0, failure == nil { failure = FileWriteError(path: path, reason: describe(errno: errno)) }
+        if let failure { throw failure }
+    }
+
+    /// `write(2)` until every byte is written.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileWriteError) {
+        var offset = 0
+        var code: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if code != 0 { throw FileWriteError(path: path, reason: describe(errno: code)) }
+    }
+
     /// `path` made absolute (against the working directory) with `.`, `..` and repeated slashes resolved
     /// by name, the way `URL.standardizedFileURL` does, without Foundation's URL machinery.
     package static func absolutePath(_ path: String) -> String {
@@ -148,7 +289,9 @@ package enum FileIO {
     /// True when `path` is a regular file holding exactly `bytes` (so rewriting it would change nothing but
     /// its modification time).
     package static func fileHasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO given as the output must not wait for a writer (it is not a
+        // regular file, so the answer is false anyway).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()

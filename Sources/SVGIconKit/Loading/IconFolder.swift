@@ -21,16 +21,17 @@ package enum IconFolder {
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         // Sorted by icon name, so that `arrow` comes before `arrow-up` (file names would put `-` before `.`).
-        return names.filter { $0.hasSuffix(".svg") && !$0.hasPrefix(".") }
+        return names.filter { $0.lowercased().hasSuffix(".svg") && !$0.hasPrefix(".") }
             .sorted { $0.dropLast(4) < $1.dropLast(4) }
             .map { prefix + $0 }
     }
 
-    /// `tab-shop` for `Icons/tab-shop.svg`.
+    /// `tab-shop` for `Icons/tab-shop.svg` (also `.SVG`, `.svgz`).
     package static func iconName(of path: String) -> String {
         var name = Substring(path)
         if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        if name.hasSuffix(".svg") { name = name.dropLast(4) }
+        let lower = name.lowercased()
+        if lower.hasSuffix(".svg") { name = name.dropLast(4) } else if lower.hasSuffix(".svgz") { name = name.dropLast(5) }
         return String(name)
     }
 }

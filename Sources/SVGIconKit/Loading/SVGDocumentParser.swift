@@ -1,11 +1,13 @@
 /// SVG bytes → `SVGParseResult`: libxml2 reads the XML into a `DocumentTree`, the core's resolver builds
 /// the icon.
 public enum SVGDocumentParser {
-    /// Parses an SVG document. `file` only names the source in errors and warnings.
+    /// Parses an SVG document (gzip-compressed `.svgz` too). `file` only names the source in errors and
+    /// warnings. A PNG, JPEG, GIF, PDF or archive is refused with what it is, before any XML parsing.
     public static func parse(_ bytes: [UInt8], file: String = "<memory>",
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let tree = try XMLDocumentReader.readTree(bytes, file: file)
         let rootNamespace = tree.rootNamespace
+        let options = KitImageLoader.options(options, file: file)  // images: libpng, libjpeg, files next to the SVG
         do throws(SVGResolveError) {
             return try SVGResolver.resolve(consume tree, options: options)
         } catch {

@@ -27,8 +27,10 @@ package enum XMLDocumentReader {
         SVGElement(try readTree(bytes, file: file))
     }
 
-    /// Reads XML bytes into the resolver's document tree.
+    /// Reads XML bytes into the resolver's document tree; gzip-compressed bytes (`.svgz`) are inflated
+    /// first, and a PNG, JPEG, GIF, PDF or archive is refused naming what it is (`FileSignature`).
     package static func readTree(_ bytes: [UInt8], file: String) throws(SVGLoadError) -> DocumentTree {
+        let bytes = try FileSignature.decoded(bytes, file: file)
         try checkBeforeParsing(bytes, file: file)
         _ = installRefusingEntityLoader
         guard let context = ParserContextPool.shared.take() else {

@@ -86,7 +86,8 @@ package struct BatchOutputPlanner: Sendable {
 
     private func output(_ path: String, pixels: Int, tint: SVGColor?) -> Output {
         Output(relativePath: path,
-               options: RenderOptions(width: pixels, height: pixels, tint: tint ?? .black, background: request.background))
+               options: RenderOptions(width: pixels, height: pixels, tint: tint ?? .black, background: request.background,
+                                      recolor: request.recolor))
     }
 
     /// `-24`, `-0a84ff`, `-24-0a84ff` or nothing, as the request's size and tint counts call for.

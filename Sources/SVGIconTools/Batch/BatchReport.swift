@@ -23,6 +23,8 @@ package struct BatchReport: Hashable, Sendable, Codable {
     package var failures: [BatchFailure]
     /// SVG features the renderer skipped, per icon.
     package var warnings: [IconWarning]
+    /// Icons (input paths) a tint was asked for but no paint of which takes it: drawn in their own colours.
+    package var tintNotTaken: [String] = []
     package var seconds: Timings
     package var iconsPerSecond: Double
     /// Nil with `--no-cache`.

@@ -14,6 +14,8 @@ package struct BatchRequest: Hashable, Sendable {
     /// One output set per tint; empty renders untinted (black, SVG's default).
     package var tints: [SVGColor]
     package var background: SVGColor?
+    /// Every paint becomes the tint, alpha kept (`--recolor`).
+    package var recolor = false
     /// How the SVG files are resolved (`--force-tint`).
     package var parsing: SVGResolver.Options
     package var format: BatchOutputFormat

@@ -35,6 +35,8 @@ package final class BatchRunner: @unchecked Sendable {
         var failure: BatchFailure?
         var files = BatchReport.Files()
         var warnings: [SVGWarning] = []
+        /// Some paint takes the tint (or everything does: `--recolor`).
+        var usesTint = true
     }
 
     /// Runs the whole batch. Throws only when the input folder cannot be read; everything else ends up in
@@ -92,6 +94,7 @@ package final class BatchRunner: @unchecked Sendable {
                 report.iconsFromCache += 1
             }
             let path = inputPath(plan.icon)
+            if !request.tints.isEmpty, outcome.failure == nil, !outcome.usesTint { report.tintNotTaken.append(path) }
             report.warnings += outcome.warnings.map {
                 BatchReport.IconWarning(path: path, line: $0.line, element: $0.element, message: $0.message)
             }
@@ -197,6 +200,7 @@ package final class BatchRunner: @unchecked Sendable {
                 return outcome
             }
         }
+        outcome.usesTint = usesTint
         for imageSet in plan.imageSets {
             let contents = Array(imageSet.contentsJSON(template: usesTint).utf8)
             if let failure = write(contents, to: imageSet.folder + "/Contents.json", icon: path,

@@ -43,7 +43,8 @@ package struct IconFolderScanner: Sendable {
         var pending = [""]
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder : Self.join(folder, relative)
-            if let skipped, FileIO.absolutePath(path) == skipped { continue }
+            // The output folder inside the input is skipped; the input folder itself never is (`--out .`).
+            if let skipped, !relative.isEmpty, FileIO.absolutePath(path) == skipped { continue }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
                 if relative.isEmpty {
                     throw SVGLoadError(kind: .unreadable, file: folder, reason: "cannot list the folder (permissions?)")

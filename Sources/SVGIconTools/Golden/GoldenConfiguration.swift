@@ -10,11 +10,15 @@ package struct GoldenConfiguration: Codable, Hashable, Sendable {
     package var tints: [String?]
     /// Largest allowed difference, in 0–255 levels, of any premultiplied channel of any pixel.
     package var tolerance: Int
+    /// Every paint becomes the tint (`--recolor`); absent from `golden.json` means false.
+    package var recolor: Bool?
 
-    package init(sizes: [Int] = [16, 24, 48], tints: [String?] = [nil, "#0a84ff"], tolerance: Int = 1) {
+    package init(sizes: [Int] = [16, 24, 48], tints: [String?] = [nil, "#0a84ff"], tolerance: Int = 1,
+                 recolor: Bool? = nil) {
         self.sizes = sizes
         self.tints = tints
         self.tolerance = tolerance
+        self.recolor = recolor
     }
 
     package static let fileName = "golden.json"
@@ -67,5 +71,6 @@ package struct GoldenConfiguration: Codable, Hashable, Sendable {
     package var summary: String {
         "sizes \(sizes.map(String.init).joined(separator: ", ")); "
             + "tints \(tints.map { $0 ?? "none" }.joined(separator: ", ")); tolerance \(tolerance)"
+            + (recolor == true ? "; recolored" : "")
     }
 }

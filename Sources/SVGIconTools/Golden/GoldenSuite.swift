@@ -49,11 +49,12 @@ package struct GoldenSuite: Sendable {
     /// Renders one case.
     package func render(_ c: GoldenCase) throws(SVGLoadError) -> Pixmap {
         let icon = try SVGDocumentParser.parse(try FileIO.read(c.iconPath), file: c.iconPath).icon
-        return Self.render(icon, c)
+        return render(icon, c)
     }
 
-    private static func render(_ icon: SVGIconDefinition, _ c: GoldenCase) -> Pixmap {
-        icon.render(options: RenderOptions(width: c.size, height: c.size, tint: c.tintColor))
+    private func render(_ icon: SVGIconDefinition, _ c: GoldenCase) -> Pixmap {
+        icon.render(options: RenderOptions(width: c.size, height: c.size, tint: c.tintColor,
+                                           recolor: configuration.recolor == true))
     }
 
     /// Loads each icon once and hands every case of it, with its render, to `body`; an icon that does
@@ -69,7 +70,7 @@ package struct GoldenSuite: Sendable {
                 }
                 loaded = (c.iconPath, result)
             }
-            try body(c, loaded!.icon.map { Self.render($0, c) })
+            try body(c, loaded!.icon.map { render($0, c) })
         }
     }
 

@@ -145,7 +145,7 @@ package struct IconInspection: Codable, Hashable, Sendable {
     }
 
     static func bounds(of path: SVGPath, transform: SVGTransform) -> Bounds? {
-        let points = PathFlattener.contours(of: path.transformed(by: transform), tolerance: boundsTolerance)
+        let points = PathFlattener.contours(of: path.transformed(by: transform), tolerance: boundsTolerance, straddle: false)
             .flatMap(\.points)
         guard let first = points.first else { return nil }
         var b = Bounds(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)

@@ -1,0 +1,88 @@
+import SVGIconCore
+import SVGIconKit
+
+/// The option groups several commands take, declared once: the same names, aliases and help wherever
+/// they appear. A command picks the groups it takes (and the variant: one size or several).
+enum SharedOptions {
+    static let help = OptionSpec(names: ["--help", "-h"], kind: .flag, help: "Show this help")
+    static let version = OptionSpec(names: ["--version", "-V"], kind: .flag, help: "Show svgicon's version")
+
+    /// `-s, --size`: one size (`list: false`) or several; `--sizes` is accepted for it too.
+    static func size(list: Bool, range: ClosedRange<Int>, help: String) -> OptionSpec {
+        OptionSpec(names: ["--size", "-s"], aliases: ["--sizes"], kind: list ? .integers(range) : .integer(range),
+                   placeholder: list ? "N[,N…]" : "N", help: help)
+    }
+
+    static let scale = OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
+                                  help: "Multiply the size (1–16): --scale 1,2,3 writes NAME.png, NAME@2x.png, NAME@3x.png")
+
+    /// `-t, --tint`: one colour or several (`--tints` is accepted for it too).
+    static func tint(list: Bool, allowsNone: Bool = false, help: String) -> OptionSpec {
+        OptionSpec(names: ["--tint", "-t"], aliases: ["--tints"],
+                   kind: list ? .colors(allowsNone: allowsNone) : .color(allowsNone: allowsNone),
+                   placeholder: list ? "C[,C…]" : "COLOR", help: help)
+    }
+
+    static let background = OptionSpec(
+        names: ["--background", "-b"], kind: .color(allowsNone: true), placeholder: "COLOR",
+        help: "Paint a background (default none: transparent)")
+
+    static let forceTint = OptionSpec(
+        names: ["--force-tint"], kind: .flag,
+        help: "currentColor takes the tint even where the file sets its own `color` (KDE/Papirus ColorScheme classes do); by default the file's colour wins")
+
+    static let recolor = OptionSpec(
+        names: ["--recolor"], kind: .flag,
+        help: "Every paint becomes the tint, each keeping its own alpha and opacity: for single-colour exports that hard-code fill=\"black\" or a grey (Figma, Sketch, themes)")
+
+    /// The colour group: tint, background (optional), --force-tint, --recolor.
+    static func colour(tint: OptionSpec, background: Bool) -> OptionGroup {
+        OptionGroup(title: "COLOUR", options: [tint] + (background ? [SharedOptions.background] : []) + [forceTint, recolor])
+    }
+
+    static let colourNote = """
+        COLOR: '#0a84ff', 0a84ff, '#08f', 'rgb(10,132,255)', 'hsl(211,100%,52%)', dodgerblue. Quote colours that
+        start with # — an unquoted # starts a shell comment.
+
+        Tint, three strengths: by default currentColor and unspecified paints take it; --force-tint also
+        overrides a `color` the file sets; --recolor paints everything in it. svgicon warns when a tint was
+        asked for and nothing in the icon takes it.
+        """
+
+    static let noCache = OptionSpec(names: ["--no-cache"], kind: .flag,
+                                    help: "Render without reading or filling the render cache")
+    static let cacheDir = OptionSpec(names: ["--cache-dir"], kind: .folder, placeholder: "DIR",
+                                     help: "Use this cache folder instead of the default")
+    static let cacheMax = OptionSpec(names: ["--cache-max"], kind: .byteSize, placeholder: "SIZE",
+                                     help: "Cache size limit (512M, 2G; default $SVGICON_CACHE_MAX or 512 MiB)")
+
+    /// `--no-cache`, `--cache-dir`, `--cache-max` (`withNoCache: false` for `svgicon cache` itself).
+    static func cache(withNoCache: Bool = true) -> OptionGroup {
+        OptionGroup(title: "CACHE (see svgicon help cache)", options: (withNoCache ? [noCache] : []) + [cacheDir, cacheMax])
+    }
+
+    static func output(_ help: String, placeholder: String = "FILE") -> OptionSpec {
+        OptionSpec(names: ["--output", "-o"], kind: .file, placeholder: placeholder, help: help)
+    }
+
+    static func quiet(_ help: String) -> OptionSpec {
+        OptionSpec(names: ["--quiet", "-q"], kind: .flag, help: help)
+    }
+
+    static func json(_ help: String) -> OptionSpec {
+        OptionSpec(names: ["--json"], kind: .flag, help: help)
+    }
+
+    static let iconFolders = OptionSpec(names: ["--icons"], kind: .folder, placeholder: "DIR",
+                                        help: "Folder to look up NAME in (repeatable; default ./Icons)", repeatable: true)
+}
+
+extension CacheArguments {
+    /// The cache options of a parsed command line.
+    init(_ parsed: ParsedArguments) {
+        self.init()
+        disabled = parsed.flag("--no-cache")
+        directory = parsed.text("--cache-dir")
+        maxBytes = parsed.text("--cache-max").flatMap(ByteSize.parse)
+    }
+}
