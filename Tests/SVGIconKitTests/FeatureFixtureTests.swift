@@ -75,7 +75,6 @@ struct FeatureFixtureTests {
                 "line 7: <text>: not supported; skipped",
                 "line 9: <image>: cannot read \"x.png\": no such file; skipped",
                 "line 10: <foreignObject>: not supported; skipped",
-                "line 11: <rect>: filter effects are not supported; drawn without the filter",
             ],
         ]
         let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".svg") }

@@ -25,16 +25,22 @@ public struct SVGIconLayer: Hashable, Sendable {
     public var clipPath: SVGClipPath?
     /// `mask`: scales this layer's alpha (bounding-box units refer to this layer's content bounds).
     public var mask: SVGMask?
+    /// `filter`: the filters applied to this layer's content, in order (a CSS list such as
+    /// `url(#a) blur(2px)` gives several; each one's output is the next one's SourceGraphic). Empty: none.
+    /// Filtering comes before clip path, mask and opacity (Docs/model.md, "Filters").
+    public var filter: [SVGFilter]
 
     /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
-                elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil) {
+                elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil,
+                filter: [SVGFilter] = []) {
         self.content = content
         self.transform = transform
         self.opacity = opacity
         self.elementName = elementName
         self.clipPath = clipPath
         self.mask = mask
+        self.filter = filter
     }
 
     /// A shape layer.
@@ -105,9 +111,10 @@ public struct SVGIconLayer: Hashable, Sendable {
         switch content {
         case .shape(let shape):
             return shape.fill?.paint.usesTint == true || shape.stroke?.paint.usesTint == true
-                || mask?.layers.contains { $0.usesTint } == true
+                || mask?.layers.contains { $0.usesTint } == true || filter.contains { $0.usesTint }
         case .group(let layers):
             return layers.contains { $0.usesTint } || mask?.layers.contains { $0.usesTint } == true
+                || filter.contains { $0.usesTint }
         }
     }
 }

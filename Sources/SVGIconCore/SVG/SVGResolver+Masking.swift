@@ -16,8 +16,9 @@ extension SVGResolver {
         case .undrawable: return false
         case .built(let mask): layer.mask = mask
         }
-        if let value = tree.value("filter", of: index), value.trimmingCSSWhitespace != "none" {
-            warnOnce(index, "filter effects are not supported; drawn without the filter", key: "filter")
+        if let value = tree.value("filter", of: index) {
+            guard let filters = resolveFilterProperty(value, node: index, layer: layer) else { return false }
+            layer.filter = filters
         }
         return true
     }
