@@ -64,6 +64,7 @@ enum PaintValue: Hashable, Sendable {
 
 /// The cascaded, inherited style of one element (the properties svgicon renders).
 struct SVGStyle: Sendable {
+
     // Inherited properties.
     var fill: PaintValue = .currentColor  // unspecified fill takes the tint, like currentColor
     var fillOpacity = 1.0
@@ -88,6 +89,8 @@ struct SVGStyle: Sendable {
     var markers: UInt32 = 0
     /// The `color` property; nil means "not set in the file", so `currentColor` takes the tint.
     var color: SVGColor? = nil
+    /// The computed `font-size` in px: what `em` and `ex` lengths are relative to (svgicon draws no text).
+    var fontSize = SVGLength.fontSize
 
     // Not inherited (reset for every element).
     var opacity = 1.0
@@ -137,6 +140,10 @@ enum StyleProperty: UInt8 {
     case strokeLinecap, strokeLinejoin, strokeMiterlimit, strokeDasharray, strokeDashoffset
     case visibility, display, paintOrder, vectorEffect, overflow
     case markerStart, markerMid, markerEnd, marker
+    case fontSize
+
+    /// The stroke lengths, whose `em` depends on the element's own `font-size`.
+    var isStrokeLength: Bool { self == .strokeWidth || self == .strokeDasharray || self == .strokeDashoffset }
 
     init?(name: String) {
         switch name.utf8.count {
@@ -152,6 +159,7 @@ enum StyleProperty: UInt8 {
         case 9:
             if name == "fill-rule" { self = .fillRule; return }
             if name == "clip-rule" { self = .clipRule; return }
+            if name == "font-size" { self = .fontSize; return }
         case 10:
             if name == "visibility" { self = .visibility; return }
             if name == "marker-mid" { self = .markerMid; return }
