@@ -3,8 +3,8 @@ import Testing
 import SVGIconKit
 
 /// The static-SVG gaps of issue 18 (besides filters, images, patterns, markers and context paint): output
-/// aspect, `em`/`ex`, negative radii, `transform` as CSS, entity-declared markup, paint fallbacks and CSS
-/// Color 4. Pixels of whole
+/// aspect, `em`/`ex`, negative radii, `transform` as CSS, entity-declared markup, paint fallbacks, CSS Color
+/// 4, `transform-origin`, `switch`, `shape-rendering`, `mix-blend-mode` and `isolation`. Pixels of whole
 /// fixtures are compared with resvg in FeatureFixtureTests; these pin exact values.
 @Suite("Static SVG gaps")
 struct StaticSVGGapsTests {
@@ -126,6 +126,48 @@ struct StaticSVGGapsTests {
         #expect(firstShapeBounds(none.icon.layers)?.x == 0)
     }
 
+    // MARK: transform-origin
+
+    @Test("transform-origin: lengths, keywords in either order, percentages of the viewport")
+    func transformOrigin() throws {
+        func transform(_ attributes: String) throws -> SVGTransform? {
+            try parse("<rect width=\"1\" height=\"1\" \(attributes)/>", viewBox: "0 0 200 100").icon.layers.first?.transform
+        }
+        let r = SVGTransform.rotation(degrees: 90)
+        func about(_ x: Double, _ y: Double) -> SVGTransform {
+            SVGTransform.translation(x, y).concatenating(r).concatenating(.translation(-x, -y))
+        }
+        #expect(try transform("transform=\"rotate(90)\" transform-origin=\"10 20\"") == about(10, 20))
+        #expect(try transform("transform=\"rotate(90)\" transform-origin=\"center\"") == about(100, 50))
+        #expect(try transform("transform=\"rotate(90)\" transform-origin=\"bottom right\"") == about(200, 100))
+        #expect(try transform("transform=\"rotate(90)\" transform-origin=\"top\"") == about(100, 0))
+        #expect(try transform("transform=\"rotate(90)\" style=\"transform-origin: 25% 10px 0\"") == about(50, 10))
+        #expect(try transform("transform-origin=\"10 20\"") == .identity)
+        let bad = try parse("<rect width=\"1\" height=\"1\" transform=\"rotate(90)\" transform-origin=\"left left\"/>")
+        #expect(bad.icon.layers.first?.transform == r)
+        #expect(bad.warnings.map(\.description) == ["line 1: <rect>: ignoring invalid transform-origin \"left left\""])
+    }
+
+    // MARK: switch
+
+    @Test("switch takes the first child whose conditions pass; languages are an option (en by default)")
+    func switchLanguages() throws {
+        let body = """
+            <switch><rect systemLanguage="fr-CA, de" width="1" height="1" fill="#0000ff"/>\
+            <rect systemLanguage="EN" width="1" height="1" fill="#00ff00"/>\
+            <rect width="1" height="1" fill="#ff0000"/></switch>
+            """
+        func chosen(_ languages: [String]) throws -> SVGPaint? {
+            firstShape(try parse(body, options: SVGResolver.Options(languages: languages)).icon.layers)?.fill?.paint
+        }
+        #expect(try chosen(["en"]) == .color(SVGColor(red: 0, green: 255, blue: 0)))
+        #expect(try chosen(["fr"]) == .color(SVGColor(red: 0, green: 0, blue: 255)))
+        #expect(try chosen(["fr-CA"]) == .color(SVGColor(red: 0, green: 0, blue: 255)))
+        #expect(try chosen(["ru"]) == .color(SVGColor(red: 255, green: 0, blue: 0)))
+        let extensions = try parse("<switch><rect requiredExtensions=\"\" width=\"1\" height=\"1\"/></switch>")
+        #expect(extensions.icon.layers.isEmpty)
+    }
+
     // MARK: Entities
 
     @Test("Elements declared in an internal entity are built where the entity is referenced")
@@ -174,6 +216,35 @@ struct StaticSVGGapsTests {
         #expect(SVGColor(css: "rgb(10, 20 30)") == nil)
     }
 
+    // MARK: shape-rendering
+
+    @Test("crispEdges and optimizeSpeed draw without anti-aliasing; the property is inherited")
+    func crispEdges() throws {
+        let crisp = try render("<g shape-rendering=\"crispEdges\"><rect x=\"0.3\" y=\"0\" width=\"2.4\" height=\"4\" fill=\"#000\"/></g>")
+        #expect((0..<4).map { crisp.pixel(x: $0, y: 1).a } == [255, 255, 255, 0])
+        let smooth = try render("<rect x=\"0.3\" y=\"0\" width=\"2.4\" height=\"4\" fill=\"#000\" shape-rendering=\"geometricPrecision\"/>")
+        #expect((0..<4).map { smooth.pixel(x: $0, y: 1).a } == [179, 255, 179, 0])
+        let speed = try render("<rect x=\"0.6\" y=\"0\" width=\"2\" height=\"4\" fill=\"#000\" style=\"shape-rendering: optimizeSpeed\"/>")
+        #expect((0..<4).map { speed.pixel(x: $0, y: 1).a } == [0, 255, 255, 0])
+    }
+
+    // MARK: mix-blend-mode, isolation
+
+    @Test("mix-blend-mode blends with what is below in the nearest isolated group; isolation cuts the backdrop")
+    func blendModes() throws {
+        let backdrop = "<rect width=\"4\" height=\"4\" fill=\"#0000ff\"/>"
+        let multiply = try render(backdrop + "<rect width=\"4\" height=\"4\" fill=\"#ff0000\" style=\"mix-blend-mode: multiply\"/>")
+        #expect(multiply.pixel(x: 1, y: 1) == (0, 0, 0, 255))
+        let screen = try render(backdrop + "<rect width=\"4\" height=\"4\" fill=\"#ff0000\" style=\"mix-blend-mode: screen\"/>")
+        #expect(screen.pixel(x: 1, y: 1) == (255, 0, 255, 255))
+        let isolated = try render(backdrop + "<g style=\"isolation: isolate\"><rect width=\"4\" height=\"4\" fill=\"#ff0000\" style=\"mix-blend-mode: multiply\"/></g>")
+        #expect(isolated.pixel(x: 1, y: 1) == (255, 0, 0, 255))
+        // Not presentation attributes: as attributes they do nothing.
+        let attribute = try render(backdrop + "<rect width=\"4\" height=\"4\" fill=\"#ff0000\" mix-blend-mode=\"multiply\"/>")
+        #expect(attribute.pixel(x: 1, y: 1) == (255, 0, 0, 255))
+        let layer = try parse("<rect width=\"1\" height=\"1\" style=\"mix-blend-mode: color-dodge\"/>").icon.layers.first
+        #expect(layer?.blendMode == .colorDodge)
+    }
 }
 
 /// The resolver's `font-size` reading, for the tests.

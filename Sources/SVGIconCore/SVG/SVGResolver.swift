@@ -25,11 +25,16 @@ public struct SVGResolver {
         /// How `<image>` elements are loaded (data URIs, files, limits); without a loader they are skipped.
         public var images: SVGImageOptions
 
-        /// Options; by default the file's own `color` wins over the tint, and images are skipped until a
-        /// loader is given (SVGIconKit's parser gives its own).
-        public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions()) {
+        /// The user's languages for `systemLanguage` in `switch` (BCP 47 tags); default `["en"]`, as resvg's.
+        public var languages: [String]
+
+        /// Options; by default the file's own `color` wins over the tint, images are skipped until a
+        /// loader is given (SVGIconKit's parser gives its own), and the language is English.
+        public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions(),
+                    languages: [String] = ["en"]) {
             self.tintOverridesColor = tintOverridesColor
             self.images = images
+            self.languages = languages
         }
     }
 
@@ -269,20 +274,29 @@ public struct SVGResolver {
             }
         }
         guard applyMasking(to: &layer, node: index) else { return nil }
+        if style.blendMode != .normal || style.isolate {
+            layer.blendMode = style.blendMode
+            layer.isolated = style.isolate
+        }
         return layer
     }
 
-    /// SVG's conditional processing, as far as icons use it: no required extensions, and a system language
-    /// (if any) that includes English.
+    /// SVG 2's conditional processing (§5.8), as resvg evaluates it: `requiredExtensions` names extensions
+    /// svgicon has none of, so any value (even empty) fails; `requiredFeatures` was removed by SVG 2 and
+    /// passes; `systemLanguage` passes when one of its comma-separated tags equals one of
+    /// `Options.languages`, or starts with one followed by `-` (`en-US` for `en`), ignoring ASCII case as
+    /// BCP 47 does (resvg compares case). An empty `systemLanguage` fails.
     @inline(never)
     private func passesConditions(_ index: Int) -> Bool {
         let node = tree.nodes[index]
         guard node.isSVG, node.kind != .definition else { return false }
         if node.attribute("requiredExtensions") != nil { return false }
-        if let languages = node.attribute("systemLanguage") {
-            return languages.split(separator: ",").contains { $0.trimmingCSSWhitespace.lowercased().hasPrefix("en") }
+        guard let languages = node.attribute("systemLanguage") else { return true }
+        let wanted = options.languages.map { $0.lowercased() }
+        return languages.split(separator: ",").contains { item in
+            let tag = item.trimmingCSSWhitespace.lowercased()
+            return wanted.contains { tag == $0 || (tag.hasPrefix($0) && tag.dropFirst($0.count).first == "-") }
         }
-        return true
     }
 
     /// `use`: the referenced element, inheriting from the `use`, moved by x/y.
@@ -438,7 +452,9 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
+        var shape = SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
+        shape.antialias = !style.crispEdges
+        return shape
     }
 
     mutating func shapePath(_ index: Int) -> SVGPath {
@@ -559,14 +575,72 @@ public struct SVGResolver {
     @inline(never)
     mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
         if name == "transform" && !tree.hasPlainDeclarations(index) {
-            return cascadedTransform(index)
+            return withTransformOrigin(cascadedTransform(index), of: index)
         }
         // Most elements have no transform: the flag the node list set says so without a search.
         if name == "transform" && !tree.nodes[index].hasTransformAttribute { return .identity }
         guard let t = tree.nodes[index].attribute(name) else { return .identity }
-        if let parsed = SVGResolver.parseTransform(t) { return parsed }
+        if let parsed = SVGResolver.parseTransform(t) {
+            return name == "transform" ? withTransformOrigin(parsed, of: index) : parsed
+        }
         warn(index, "ignoring malformed \(name) \"\(t)\"")
         return .identity
+    }
+
+    /// `transform` about its `transform-origin` (CSS Transforms 1, with SVG's `transform-box: view-box`):
+    /// `translate(o) · transform · translate(−o)`, the origin's percentages (and keywords: `left`/`top` 0 %,
+    /// `center` 50 %, `right`/`bottom` 100 %) taken of the nearest viewport, as resvg does.
+    @inline(never)
+    private mutating func withTransformOrigin(_ transform: SVGTransform, of index: Int) -> SVGTransform {
+        guard !transform.isIdentity, let raw = tree.value("transform-origin", of: index) else { return transform }
+        guard let (ox, oy) = transformOrigin(trimmedCSSValue(raw)) else {
+            warn(index, "ignoring invalid transform-origin \"\(raw)\"")
+            return transform
+        }
+        if ox == 0 && oy == 0 { return transform }
+        return SVGTransform.translation(ox, oy).concatenating(transform).concatenating(.translation(-ox, -oy))
+    }
+
+    /// The origin in user units: one to three values (a third, z, must be a length and is ignored).
+    func transformOrigin(_ text: String) -> (Double, Double)? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+        guard (1...3).contains(words.count) else { return nil }
+        enum Part { case x(Double), y(Double), center, length(SVGLength) }
+        func part(_ w: String) -> Part? {
+            switch w {
+            case "left": return .x(0)
+            case "right": return .x(1)
+            case "top": return .y(0)
+            case "bottom": return .y(1)
+            case "center": return .center
+            default: return SVGLength.parse(w).flatMap { $0.value.isFinite ? .length($0) : nil }
+            }
+        }
+        func resolve(_ p: Part, _ axis: Axis) -> Double {
+            switch p {
+            case .x(let f), .y(let f): return f * percentBase(axis)
+            case .center: return 0.5 * percentBase(axis)
+            case .length(let l): return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
+            }
+        }
+        guard let first = part(words[0]) else { return nil }
+        if words.count == 3 {
+            guard let z = SVGLength.parse(words[2]), z.unit != .percent else { return nil }
+        }
+        if words.count == 1 {
+            if case .y = first { return (0.5 * percentBase(.x), resolve(first, .y)) }
+            return (resolve(first, .x), 0.5 * percentBase(.y))
+        }
+        guard let second = part(words[1]) else { return nil }
+        // Keywords may come in either order ("bottom right"); lengths are x then y.
+        switch (first, second) {
+        case (.y, .x), (.y, .center), (.center, .x):
+            return (resolve(second, .x), resolve(first, .y))
+        case (.x, .x), (.y, .y), (.length, .x), (.y, .length):
+            return nil
+        default:
+            return (resolve(first, .x), resolve(second, .y))
+        }
     }
 
     /// SVG's own transform list, else the CSS syntax (units, `translateX`, `skew`, `none`: SVG 2 makes
@@ -696,7 +770,7 @@ public struct SVGResolver {
         let attributes = tree.nodes[index].attributes
         for a in attributes {
             // `marker` is a shorthand property only: not a presentation attribute (SVG 2, as resvg reads it).
-            guard let known = StyleProperty(name: a.name), known != .marker else { continue }
+            guard let known = StyleProperty(name: a.name), !known.isCSSOnly else { continue }
             apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
             SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
         }
@@ -711,6 +785,30 @@ public struct SVGResolver {
     @inline(__always)
     private static func noteFontSizeOrder(_ known: StyleProperty, sawLength: inout Bool, lengthBeforeFontSize: inout Bool) {
         if known.isStrokeLength { sawLength = true } else if known == .fontSize && sawLength { lengthBeforeFontSize = true }
+    }
+
+    /// A `mix-blend-mode` keyword (Compositing and Blending Level 1); `plus-darker`/`plus-lighter` and
+    /// anything else are nil.
+    static func blendMode(_ value: String) -> SVGBlendMode? {
+        switch value {
+        case "normal": return .normal
+        case "multiply": return .multiply
+        case "screen": return .screen
+        case "overlay": return .overlay
+        case "darken": return .darken
+        case "lighten": return .lighten
+        case "color-dodge": return .colorDodge
+        case "color-burn": return .colorBurn
+        case "hard-light": return .hardLight
+        case "soft-light": return .softLight
+        case "difference": return .difference
+        case "exclusion": return .exclusion
+        case "hue": return .hue
+        case "saturation": return .saturation
+        case "color": return .color
+        case "luminosity": return .luminosity
+        default: return nil
+        }
     }
 
     /// `font-size` (CSS Fonts 4): a length or percentage (`em`, `ex` and `%` of the parent's font size), the
@@ -816,6 +914,17 @@ public struct SVGResolver {
         case .fontSize:
             if inherit { style.fontSize = parent.fontSize }
             else if let size = SVGResolver.fontSize(value, parent: parent.fontSize) { style.fontSize = size }
+            else { invalid(node, property, value) }
+        case .shapeRendering:
+            if inherit { style.crispEdges = parent.crispEdges }
+            else if value == "crispEdges" || value == "optimizeSpeed" { style.crispEdges = true }
+            else if value == "auto" || value == "geometricPrecision" { style.crispEdges = false }
+            else { invalid(node, property, value) }
+        case .mixBlendMode:
+            if let mode = SVGResolver.blendMode(value) { style.blendMode = mode } else { invalid(node, property, value) }
+        case .isolation:
+            if value == "isolate" { style.isolate = true }
+            else if value == "auto" { style.isolate = false }
             else { invalid(node, property, value) }
         case .markerStart, .markerMid, .markerEnd, .marker:
             applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
