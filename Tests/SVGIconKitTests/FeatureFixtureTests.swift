@@ -71,6 +71,13 @@ struct FeatureFixtureTests {
                 "line 4: <use>: href=\"#a\" makes a reference cycle; skipped",
                 "line 5: <clipPath>: clip-path=\"url(#clipself)\" on a clipPath refers back to itself (a cycle); that link is ignored",
             ],
+            "negative-radii": [
+                "line 2: <rect>: ignoring negative rx=\"-10\" (auto)",
+                "line 3: <rect>: ignoring negative rx=\"-10\" (auto)",
+                "line 3: <rect>: ignoring negative ry=\"-5\" (auto)",
+                "line 4: <rect>: ignoring negative ry=\"-5\" (auto)",
+                "line 5: <ellipse>: ignoring negative rx=\"-10\" (auto)",
+            ],
             "skipped-features": [
                 "line 7: <text>: not supported; skipped",
                 "line 9: <image>: cannot read \"x.png\": no such file; skipped",

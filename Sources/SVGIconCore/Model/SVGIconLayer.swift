@@ -29,6 +29,12 @@ public struct SVGIconLayer: Hashable, Sendable {
     /// `url(#a) blur(2px)` gives several; each one's output is the next one's SourceGraphic). Empty: none.
     /// Filtering comes before clip path, mask and opacity (Docs/model.md, "Filters").
     public var filter: [SVGFilter]
+    /// `mix-blend-mode`: how the layer, drawn offscreen as a whole, is blended with what is already drawn
+    /// in the nearest isolated group below it (Compositing and Blending Level 1). `.normal` is source-over.
+    public var blendMode: SVGBlendMode = .normal
+    /// `isolation: isolate`: the layer is drawn offscreen and composited as a whole, so blend modes inside
+    /// it see only its own content as their backdrop.
+    public var isolated = false
 
     /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
@@ -133,6 +139,9 @@ public struct SVGShape: Hashable, Sendable {
     public var stroke: SVGStroke?
     /// `paint-order: stroke`: the stroke is painted before (under) the fill.
     public var strokeFirst: Bool
+    /// false for `shape-rendering: crispEdges` or `optimizeSpeed`: pixels are either covered (at least half
+    /// their area) or not, without anti-aliasing, as resvg draws such shapes.
+    public var antialias = true
 
     /// A shape; by default filled with the tint (nonzero rule), not stroked, fill painted under the stroke.
     public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil, strokeFirst: Bool = false) {

@@ -104,7 +104,12 @@ extension SVGIconRenderer {
         defer { enter(outer) }
         if let clip = layer.clipPath { offscreen.multiply(by: clipCoverage(clip, transform: t)) }
         if let mask = layer.mask { offscreen.multiply(by: maskCoverage(mask, transform: t)) }
-        pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        if layer.blendMode != .normal {  // mix-blend-mode applies to the filtered result (BlendCompositing.swift)
+            pixmap.compositeBlending(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity,
+                                     mode: layer.blendMode)
+        } else {
+            pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        }
     }
 
     /// The filter with the tint in place of the colours that take it.

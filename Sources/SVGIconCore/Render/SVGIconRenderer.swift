@@ -170,6 +170,7 @@ public struct SVGIconRenderer {
             wholeLayerOpacity = false
         }
         let isolated = wholeLayerOpacity || layer.clipPath != nil || layer.mask != nil || !layer.filter.isEmpty
+            || layer.isolated || layer.blendMode != .normal
         guard isolated else {
             drawContent(layer, transform: t, opacity: layer.opacity, into: &pixmap)
             return
@@ -208,7 +209,12 @@ public struct SVGIconRenderer {
         if let mask = layer.mask {
             offscreen.multiply(by: maskCoverage(mask, transform: t))
         }
-        pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        if layer.blendMode != .normal {  // mix-blend-mode (BlendCompositing.swift)
+            pixmap.compositeBlending(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity,
+                                     mode: layer.blendMode)
+        } else {
+            pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        }
     }
 
     mutating func drawContent(_ layer: SVGIconLayer, transform t: SVGTransform, opacity: Double,
@@ -240,7 +246,7 @@ public struct SVGIconRenderer {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            paint(rule: fill.rule, shader: shader, into: &pixmap)
+            paint(rule: fill.rule, shader: shader, antialias: shape.antialias, into: &pixmap)
         }
     }
 
@@ -256,7 +262,7 @@ public struct SVGIconRenderer {
             } else {
                 strokeOutline(path, style: stroke.style, transform: t)
             }
-            paint(rule: .nonzero, shader: shader, into: &pixmap)
+            paint(rule: .nonzero, shader: shader, antialias: shape.antialias, into: &pixmap)
         }
     }
 
@@ -288,10 +294,21 @@ public struct SVGIconRenderer {
     }
 
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
-    private mutating func paint(rule: FillRule, shader: PaintShader,
+    private mutating func paint(rule: FillRule, shader: PaintShader, antialias: Bool = true,
                                 into pixmap: inout Pixmap) {
         // The rasterizer's runs fall inside the region, which is the target's size.
         let width = pixmap.width
+        if !antialias {
+            // shape-rendering: crispEdges: a pixel at least half covered is covered, the others are not.
+            let ox = region.x, oy = region.y
+            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
+                guard coverage >= 0.5 else { return }
+                for x in x0..<x1 {
+                    if let color = shader.color(x: x + ox, y: y + oy) { pixmap.blendPixel(x: x, y: y, coverage: 1, color: color) }
+                }
+            }
+            return
+        }
         if case .solid(let color) = shader.kind {
             if let uniform = pixmap.uniform, !uniform.matches(color) { pixmap.makeRGBA() }
             let alphaOnly = pixmap.uniform != nil

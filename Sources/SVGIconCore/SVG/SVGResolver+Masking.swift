@@ -129,7 +129,7 @@ extension SVGResolver {
                 return units == .objectBoundingBox ? def : def * percentBase(axis)
             }
             if units == .objectBoundingBox { return l.unit == .percent ? l.value / 100 : l.value }
-            return l.pixels(percentBase: percentBase(axis))
+            return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
         }
         let style = documentStyle(of: index)
         let layers = children(of: index, style: style)
