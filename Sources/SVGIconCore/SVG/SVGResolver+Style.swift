@@ -1,0 +1,239 @@
+// The SVG resolver, part: Style: presentation attributes, style="" and <style> declarations cascaded into an SVGStyle.
+// (SVGResolver.swift holds the resolver's state and entry points.)
+
+extension SVGResolver {
+    /// The computed style of a node in its place in the document (for the content of clip paths, masks and
+    /// gradient stops, which inherit from where they are defined, not from where they are used).
+    mutating func documentStyle(of index: Int) -> SVGStyle {
+        if let cached = documentStyles[index] { return cached }
+        var style = tree.nodes[index].parent.map { documentStyle(of: $0).inherited() } ?? SVGStyle()
+        applyDeclarations(of: index, to: &style)
+        documentStyles[index] = style
+        return style
+    }
+
+    // The keyword properties, as `init(rawValue:)` reads them (the same comparisons, without the generic
+    // string switch behind it).
+    static func fillRule(_ v: String) -> FillRule? {
+        v == "nonzero" ? .nonzero : v == "evenodd" ? .evenodd : nil
+    }
+
+    static func lineCap(_ v: String) -> LineCap? {
+        v == "butt" ? .butt : v == "round" ? .round : v == "square" ? .square : nil
+    }
+
+    static func lineJoin(_ v: String) -> LineJoin? {
+        v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : nil
+    }
+
+    /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
+    @inline(never)
+    mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
+        let parent = style
+        applyDeclarations(of: index, to: &style, inheritingFrom: parent)
+    }
+
+    /// Applies the cascaded declarations of `index` to `style`, where `inherit` takes the value `parent`
+    /// has. `style` must start with `parent`'s inherited properties (`parent.inherited()`, as in
+    /// `resolveNode`): then no copy of the style is needed for `inherit` values, which only read inherited
+    /// properties.
+    mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
+        // Most declarations are attributes that are not style properties (d, x, viewBox…): they are passed
+        // over here, before a call.
+        // A `font-size` after a stroke length of the same element changes what its `em` means: those
+        // lengths are applied again once the loop is done (rare; nothing is kept for the usual case).
+        var lengthBeforeFontSize = false, sawLength = false
+        guard tree.hasPlainDeclarations(index) else {
+            let declarations = tree.declarations(of: index)
+            for d in declarations {
+                guard let known = StyleProperty(name: d.name) else { continue }
+                apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
+                SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
+            }
+            if lengthBeforeFontSize {
+                for d in declarations {
+                    guard let known = StyleProperty(name: d.name), known.isStrokeLength else { continue }
+                    apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
+                }
+            }
+            return
+        }
+        tree.countAttributes(of: index)
+        let attributes = tree.nodes[index].attributes
+        for a in attributes {
+            // `marker` is a shorthand property only: not a presentation attribute (SVG 2, as resvg reads it).
+            guard let known = StyleProperty(name: a.name), !known.isCSSOnly else { continue }
+            apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
+        }
+        if lengthBeforeFontSize {
+            for a in attributes {
+                guard let known = StyleProperty(name: a.name), known.isStrokeLength else { continue }
+                apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            }
+        }
+    }
+
+    @inline(__always)
+    static func noteFontSizeOrder(_ known: StyleProperty, sawLength: inout Bool, lengthBeforeFontSize: inout Bool) {
+        if known.isStrokeLength { sawLength = true } else if known == .fontSize && sawLength { lengthBeforeFontSize = true }
+    }
+
+    /// A `mix-blend-mode` keyword (Compositing and Blending Level 1); `plus-darker`/`plus-lighter` and
+    /// anything else are nil.
+    static func blendMode(_ value: String) -> SVGBlendMode? {
+        switch value {
+        case "normal": return .normal
+        case "multiply": return .multiply
+        case "screen": return .screen
+        case "overlay": return .overlay
+        case "darken": return .darken
+        case "lighten": return .lighten
+        case "color-dodge": return .colorDodge
+        case "color-burn": return .colorBurn
+        case "hard-light": return .hardLight
+        case "soft-light": return .softLight
+        case "difference": return .difference
+        case "exclusion": return .exclusion
+        case "hue": return .hue
+        case "saturation": return .saturation
+        case "color": return .color
+        case "luminosity": return .luminosity
+        default: return nil
+        }
+    }
+
+    /// `font-size` (CSS Fonts 4): a length or percentage (`em`, `ex` and `%` of the parent's font size), the
+    /// absolute keywords (`medium` is 16 px; `xx-small` … `xxx-large` scale it by 3/5, 3/4, 8/9, 1, 6/5,
+    /// 3/2, 2, 3), and `larger`/`smaller` (the parent's × or ÷ 1.2); negative sizes are invalid.
+    static func fontSize(_ value: String, parent: Double) -> Double? {
+        let keywords: [(String, Double)] = [("xx-small", 3.0 / 5), ("x-small", 3.0 / 4), ("small", 8.0 / 9), ("medium", 1),
+                                            ("large", 6.0 / 5), ("x-large", 3.0 / 2), ("xx-large", 2), ("xxx-large", 3)]
+        if let k = keywords.first(where: { $0.0 == value }) { return SVGLength.fontSize * k.1 }
+        if value == "larger" { return parent * 1.2 }
+        if value == "smaller" { return parent / 1.2 }
+        guard let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite else { return nil }
+        return l.unit == .percent ? l.value * parent / 100 : l.pixels(percentBase: parent, fontSize: parent)
+    }
+
+    /// Applies one declaration of a style property (`known`, named `property` in the file).
+    mutating func apply(_ known: StyleProperty, property: String, value rawValue: String,
+                                to style: inout SVGStyle, parent: SVGStyle, node: Int) {
+        let value = trimmedCSSValue(rawValue)
+        let inherit = value == "inherit"
+        func number(_ v: String) -> Double? {
+            if let n = NumberScanner.plainDigits(v) { return n }
+            var scanner = NumberScanner(v)
+            guard let n = scanner.number(), scanner.isAtEnd, n.isFinite else { return nil }
+            return n
+        }
+        func opacity(_ v: String) -> Double? {
+            if v.hasSuffix("%"), let n = number(String(v.dropLast())) { return min(1, max(0, n / 100)) }
+            return number(v).map { min(1, max(0, $0)) }
+        }
+        switch known {
+        case .fill:
+            if inherit { style.fill = parent.fill } else if let p = PaintValue.parse(value) { style.fill = p }
+            else { invalid(node, property, value) }
+        case .stroke:
+            if inherit { style.stroke = parent.stroke } else if let p = PaintValue.parse(value) { style.stroke = p }
+            else { invalid(node, property, value) }
+        case .color:
+            if options.tintOverridesColor { break }
+            if inherit { style.color = parent.color }
+            else if asciiEqualsIgnoringCase(value, "currentcolor") { /* keeps the inherited color */ }
+            else if let c = SVGColor(css: value) { style.color = c }
+            else { invalid(node, property, value) }
+        case .fillOpacity:
+            if inherit { style.fillOpacity = parent.fillOpacity } else if let o = opacity(value) { style.fillOpacity = o }
+        case .strokeOpacity:
+            if inherit { style.strokeOpacity = parent.strokeOpacity } else if let o = opacity(value) { style.strokeOpacity = o }
+        case .opacity:
+            if let o = opacity(value) { style.opacity = o }
+        case .fillRule:
+            if inherit { style.fillRule = parent.fillRule } else if let r = SVGResolver.fillRule(value) { style.fillRule = r }
+        case .clipRule:
+            if inherit { style.clipRule = parent.clipRule } else if let r = SVGResolver.fillRule(value) { style.clipRule = r }
+        case .strokeWidth:
+            if inherit { style.strokeWidth = parent.strokeWidth }
+            else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
+                style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal), fontSize: style.fontSize)
+            } else { invalid(node, property, value) }
+        case .strokeLinecap:
+            if inherit { style.lineCap = parent.lineCap } else if let c = SVGResolver.lineCap(value) { style.lineCap = c }
+        case .strokeLinejoin:
+            if inherit { style.lineJoin = parent.lineJoin }
+            else if let j = SVGResolver.lineJoin(value) { style.lineJoin = j }
+            else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
+        case .strokeMiterlimit:
+            if inherit { style.miterLimit = parent.miterLimit }
+            else if let m = number(value), m >= 1 { style.miterLimit = m }
+        case .strokeDasharray:
+            if inherit { style.dashArray = parent.dashArray }
+            else if value == "none" { style.dashArray = [] }
+            else if let list = dashList(value, fontSize: style.fontSize) {
+                // Negative values make the whole list invalid, and an all-zero list draws a solid stroke.
+                if list.contains(where: { $0 < 0 }) || list.allSatisfy({ $0 == 0 }) {
+                    style.dashArray = []
+                } else {
+                    style.dashArray = list.count % 2 == 1 ? list + list : list
+                }
+            } else { invalid(node, property, value) }
+        case .strokeDashoffset:
+            if inherit { style.dashOffset = parent.dashOffset }
+            else if let l = SVGLength.parse(value), l.value.isFinite {
+                style.dashOffset = l.pixels(percentBase: percentBase(.diagonal), fontSize: style.fontSize)
+            }
+        case .visibility:
+            if inherit { style.visible = parent.visible }
+            else if value == "visible" { style.visible = true }
+            else if value == "hidden" || value == "collapse" { style.visible = false }
+        case .display:
+            if value == "none" { style.displayNone = true }
+        case .paintOrder:
+            if inherit { style.strokeFirst = parent.strokeFirst; style.markersPosition = parent.markersPosition; break }
+            // The first of fill/stroke named decides; "normal" is fill, stroke, markers.
+            let words = value.split(separator: " ").map { $0.trimmingCSSWhitespace }
+            let fillIndex = words.firstIndex(of: "fill"), strokeIndex = words.firstIndex(of: "stroke")
+            if value == "normal" { style.strokeFirst = false }
+            else if let s = strokeIndex { style.strokeFirst = fillIndex.map { s < $0 } ?? true }
+            else if fillIndex != nil { style.strokeFirst = false }
+            style.markersPosition = SVGResolver.markersPosition(words)
+        case .vectorEffect:
+            style.nonScalingStroke = value == "non-scaling-stroke"
+        case .overflow:
+            style.overflowVisible = value == "visible" || value == "auto"
+        case .fontSize:
+            if inherit { style.fontSize = parent.fontSize }
+            else if let size = SVGResolver.fontSize(value, parent: parent.fontSize) { style.fontSize = size }
+            else { invalid(node, property, value) }
+        case .shapeRendering:
+            if inherit { style.crispEdges = parent.crispEdges }
+            else if value == "crispEdges" || value == "optimizeSpeed" { style.crispEdges = true }
+            else if value == "auto" || value == "geometricPrecision" { style.crispEdges = false }
+            else { invalid(node, property, value) }
+        case .mixBlendMode:
+            if let mode = SVGResolver.blendMode(value) { style.blendMode = mode } else { invalid(node, property, value) }
+        case .isolation:
+            if value == "isolate" { style.isolate = true }
+            else if value == "auto" { style.isolate = false }
+            else { invalid(node, property, value) }
+        case .markerStart, .markerMid, .markerEnd, .marker:
+            applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
+        }
+    }
+
+    /// `stroke-dasharray` values: lengths and percentages separated by commas and/or spaces.
+    func dashList(_ text: String, fontSize: Double) -> [Double]? {
+        var values: [Double] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let l = SVGLength.parse(part), l.value.isFinite else { return nil }
+            values.append(l.pixels(percentBase: percentBase(.diagonal), fontSize: fontSize))
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    mutating func invalid(_ node: Int, _ property: String, _ value: String) {
+        warn(node, "ignoring invalid \(property) value \"\(value)\"")
+    }
+}
