@@ -390,25 +390,9 @@ extension SVGResolver {
         }
     }
 
+    /// feBlend's `mode` (the keywords of `mix-blend-mode`); an unknown mode is `normal`.
     static func blendMode(_ v: Substring) -> SVGBlendMode {
-        switch v {
-        case "multiply": return .multiply
-        case "screen": return .screen
-        case "overlay": return .overlay
-        case "darken": return .darken
-        case "lighten": return .lighten
-        case "color-dodge": return .colorDodge
-        case "color-burn": return .colorBurn
-        case "hard-light": return .hardLight
-        case "soft-light": return .softLight
-        case "difference": return .difference
-        case "exclusion": return .exclusion
-        case "hue": return .hue
-        case "saturation": return .saturation
-        case "color": return .color
-        case "luminosity": return .luminosity
-        default: return .normal
-        }
+        blendMode(String(v)) ?? .normal
     }
 
     static func edgeMode(_ v: Substring?) -> SVGEdgeMode {

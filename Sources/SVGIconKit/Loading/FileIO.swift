@@ -274,16 +274,7 @@ package enum FileIO {
                 full = String(decoding: buffer[..<end], as: UTF8.self) + "/" + path
             }
         }
-        var parts: [Substring] = []
-        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
+        return SVGImageOptions.normalized(full)
     }
 
     /// True when `path` is a regular file holding exactly `bytes` (so rewriting it would change nothing but
