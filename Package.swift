@@ -64,7 +64,12 @@ let package = Package(
         .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit", "SVGIconTools"]),
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
         .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
-        .testTarget(name: "SVGIconKitTests", dependencies: ["SVGIconKit", "SVGIconCore", "SVGIconTools"]),
+        .testTarget(
+            name: "SVGIconKitTests",
+            dependencies: ["SVGIconKit", "SVGIconCore", "SVGIconTools"],
+            // Icons in a resource bundle, for SVGFileLoader(bundle: .module, subdirectory: "BundleIcons").
+            resources: [.copy("Resources/BundleIcons")]
+        ),
         .testTarget(
             name: "SVGIconCommandsTests",
             dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore", "SVGIconTools", "CMallocTuning"]
