@@ -12,6 +12,8 @@ let package = Package(
         // lookup, the render cache. Re-exports the core, so `import SVGIconKit` is the one import an app needs.
         .library(name: "SVGIconKit", targets: ["SVGIconKit"]),
         .executable(name: "svgicon", targets: ["svgicon"]),
+        // Build-time Swift for a target's SVG icons (`Icons.tabShop`), through `svgicon swift`.
+        .plugin(name: "SVGIconPlugin", targets: ["SVGIconPlugin"]),
     ],
     targets: [
         // C edges, found through pkg-config; the apt providers name the Debian packages.
@@ -63,6 +65,8 @@ let package = Package(
         // The command-line interface as a testable library.
         .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit", "SVGIconTools"]),
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
+        // A target that lists this plugin gets `Icons.swift` generated from its `.svg` files at build time.
+        .plugin(name: "SVGIconPlugin", capability: .buildTool(), dependencies: ["svgicon"]),
         .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
         .testTarget(
             name: "SVGIconKitTests",
