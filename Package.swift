@@ -4,10 +4,16 @@ import PackageDescription
 let package = Package(
     name: "svgicon",
     products: [
-        // The library an app or another package depends on: the pure-Swift core plus the
-        // libxml2/libpng edges (file loading, PNG encoding).
-        .library(name: "SVGIconKit", targets: ["SVGIconCore", "SVGIconKit"]),
+        // The pure-Swift core alone: icon model, colours, path data, geometry, rasterizer, renderer, SVG
+        // resolution from an element tree. No C, no Foundation: builds for any Swift platform, links no
+        // libxml2/libpng/libdeflate/libjpeg.
+        .library(name: "SVGIconCore", targets: ["SVGIconCore"]),
+        // The core plus the C edges: libxml2 loading, libpng/libdeflate encoding, JPEG decoding, file
+        // lookup, the render cache. Re-exports the core, so `import SVGIconKit` is the one import an app needs.
+        .library(name: "SVGIconKit", targets: ["SVGIconKit"]),
         .executable(name: "svgicon", targets: ["svgicon"]),
+        // Build-time Swift for a target's SVG icons (`Icons.tabShop`), through `svgicon swift`.
+        .plugin(name: "SVGIconPlugin", targets: ["SVGIconPlugin"]),
     ],
     targets: [
         // C edges, found through pkg-config; the apt providers name the Debian packages.
@@ -47,8 +53,10 @@ let package = Package(
         // The command's allocator settings (glibc's mallopt, which Swift's Glibc module does not export).
         .target(name: "CMallocTuning"),
         // Pure Swift: icon model, colours, path data, geometry, rasterizer, renderer, SVG resolution.
-        // No C import, no Foundation.
-        .target(name: "SVGIconCore"),
+        // No C import, no Foundation. Rounding and square roots lower to libm calls (floor, ceil, sqrt…),
+        // which an importer of Glibc or Foundation links by accident; a consumer of the core alone does not,
+        // so the core says it needs libm (Scripts/check-public-api links such a consumer).
+        .target(name: "SVGIconCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
         // Edges: libxml2 document loading, libpng encode/decode, icon lookup and loading.
         .target(name: "SVGIconKit", dependencies: ["SVGIconCore", "CLibXML2", "CLibPNG", "CPNGWriter", "CZlib", "CJPEGReader"]),
         // The tools the commands are made of (batch, golden, sheet, inspect, Swift code, bench): a
@@ -57,8 +65,15 @@ let package = Package(
         // The command-line interface as a testable library.
         .target(name: "SVGIconCommands", dependencies: ["SVGIconCore", "SVGIconKit", "SVGIconTools"]),
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
+        // A target that lists this plugin gets `Icons.swift` generated from its `.svg` files at build time.
+        .plugin(name: "SVGIconPlugin", capability: .buildTool(), dependencies: ["svgicon"]),
         .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
-        .testTarget(name: "SVGIconKitTests", dependencies: ["SVGIconKit", "SVGIconCore", "SVGIconTools"]),
+        .testTarget(
+            name: "SVGIconKitTests",
+            dependencies: ["SVGIconKit", "SVGIconCore", "SVGIconTools"],
+            // Icons in a resource bundle, for SVGFileLoader(bundle: .module, subdirectory: "BundleIcons").
+            resources: [.copy("Resources/BundleIcons")]
+        ),
         .testTarget(
             name: "SVGIconCommandsTests",
             dependencies: ["SVGIconCommands", "SVGIconKit", "SVGIconCore", "SVGIconTools", "CMallocTuning"]

@@ -55,7 +55,7 @@ struct IconInput {
         }
         // The loader's own message ("no icon named …, looked for … in …").
         _ = try loader.loadWithBytes(named: input)
-        throw SVGLoadError(kind: .unreadable, file: input, reason: "no icon named \"\(input)\"")
+        throw SVGLoadError(kind: .notFound, file: input, reason: "no icon named \"\(input)\"")
     }
 
     /// Loads `input`; NAME is looked up in `iconFolders` (default `./Icons`).

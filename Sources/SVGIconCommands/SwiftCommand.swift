@@ -30,6 +30,8 @@ struct SwiftCommand: CLICommand {
                 OptionSpec(names: ["--name", "-n"], kind: .text, placeholder: "NAME",
                            help: "The Swift name (default: from the file name, tab-shop → tabShop; for a folder, from the folder name, Icons → Icons)"),
                 OptionSpec(names: ["--public"], kind: .flag, help: "Declare the icons public (for a package that exports them)"),
+                OptionSpec(names: ["--build-tool"], kind: .flag,
+                           help: "Print errors as FILE:LINE:COLUMN: error: MESSAGE, as compilers do, so that Xcode and swift build show them on the file (what SVGIconPlugin passes)"),
                 SharedOptions.output("Write to FILE (default: standard output)"),
                 SharedOptions.iconFolders,
             ]),
@@ -45,10 +47,37 @@ struct SwiftCommand: CLICommand {
     var isPublic = false
     var output: String? = nil
     var iconFolders: [String] = []
+    var buildTool = false
 
     static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        try parse(arguments).run(output)
+        let command = try parse(arguments)
+        do {
+            try command.run(output)
+        } catch let error {
+            guard command.buildTool, case .failed(let message) = error else { throw error }
+            output.printError(compilerDiagnostic(message))
+            return error.exitCode
+        }
         return ExitCode.success
+    }
+
+    /// `FILE:LINE:COLUMN: error: REASON` for a message that starts with a place (`FILE:LINE:COLUMN: REASON`,
+    /// `FILE: REASON`), `error: MESSAGE` otherwise: the form Xcode and SwiftPM attach to a file.
+    static func compilerDiagnostic(_ message: String) -> String {
+        guard let colon = message.range(of: ": ") else { return "error: " + message }
+        let place = message[..<colon.lowerBound]
+        var file = Substring(place)
+        for _ in 0..<2 {   // :LINE and :COLUMN
+            guard let separator = file.lastIndex(of: ":") else { break }
+            let digits = file[file.index(after: separator)...]
+            guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { break }
+            file = file[..<separator]
+        }
+        let lower = file.lowercased()
+        guard lower.hasSuffix(".svg") || lower.hasSuffix(".svgz") || lower.hasSuffix("/") || file.contains("/") else {
+            return "error: " + message
+        }
+        return "\(place): error: \(message[colon.upperBound...])"
     }
 
     static func parse(_ arguments: [String]) throws(CLIError) -> SwiftCommand {
@@ -65,6 +94,7 @@ struct SwiftCommand: CLICommand {
             command.swiftName = value
         }
         command.isPublic = parsed.flag("--public")
+        command.buildTool = parsed.flag("--build-tool")
         command.output = parsed.text("--output")
         command.iconFolders = parsed.texts("--icons")
         command.input = try parsed.single(missing: "swift needs an icon (NAME, FILE.svg or -) or a folder of icons",
@@ -80,9 +110,10 @@ struct SwiftCommand: CLICommand {
         let source: String
         if isFolder {
             let icons = try loadFolder()
+            try refuseCollisions(icons)
             let folderName = IconFolder.iconName(of: input.hasSuffix("/") ? String(input.dropLast()) : input)
             source = try generate { () throws(SwiftSourceError) -> String in
-                try generator.file(icons: icons, typeName: swiftName ?? SwiftIdentifier.type(folderName), source: folderName + "/")
+                try generator.file(icons: icons.map { ($0.name, $0.icon) }, typeName: swiftName ?? SwiftIdentifier.type(folderName), source: folderName + "/")
             }
         } else {
             let loaded = try IconInput.load(input, iconFolders: iconFolders)
@@ -113,13 +144,13 @@ struct SwiftCommand: CLICommand {
     }
 
     /// Every icon of the folder, by name; the first one that fails to load stops the command.
-    private func loadFolder() throws(CLIError) -> [(name: String, icon: SVGIconDefinition)] {
-        var icons: [(name: String, icon: SVGIconDefinition)] = []
+    private func loadFolder() throws(CLIError) -> [(name: String, icon: SVGIconDefinition, file: String)] {
+        var icons: [(name: String, icon: SVGIconDefinition, file: String)] = []
         do {
             for file in try IconFolder.svgFiles(in: input) {
                 let result = try SVGDocumentParser.parse(try FileIO.read(file), file: file)
                 try refuseSkippedFeatures(result, file: file)
-                icons.append((IconFolder.iconName(of: file), result.icon))
+                icons.append((IconFolder.iconName(of: file), result.icon, file))
             }
         } catch let error as CLIError {
             throw error
@@ -127,6 +158,19 @@ struct SwiftCommand: CLICommand {
             throw CLIError.failed("\(error)")
         }
         return icons
+    }
+
+    /// Two files whose names make the same Swift identifier (`tab-shop.svg`, `tab_shop.svg` → `tabShop`):
+    /// an error on the second, naming both files.
+    private func refuseCollisions(_ icons: [(name: String, icon: SVGIconDefinition, file: String)]) throws(CLIError) {
+        var seen: [String: String] = [:]
+        for icon in icons {
+            let variable = SwiftIdentifier.variable(icon.name)
+            if let other = seen[variable] {
+                throw CLIError.failed("\(icon.file): \(other) and \(icon.file) would both be called \(variable) in Swift; rename one of the files")
+            }
+            seen[variable] = icon.file
+        }
     }
 
     /// Code that silently drew less than the file would be wrong code: features svgicon skips are an

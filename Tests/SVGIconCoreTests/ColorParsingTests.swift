@@ -353,3 +353,42 @@ struct ColorParsingTests {
         #expect(SVGColor(css: text) == nil)
     }
 }
+
+@Suite("SVGColor(parsing:): the throwing constructor names the bad text")
+struct ColorParsingErrorTests {
+    @Test("A hex typo is an error naming the text and the digit")
+    func hexTypo() {
+        #expect(throws: SVGColor.ParseError(text: "#0a84fg", reason: "\"g\" is not a hex digit")) {
+            try SVGColor(parsing: "#0a84fg")
+        }
+        do {
+            _ = try SVGColor(parsing: "#0a84fg")
+            Issue.record("#0a84fg must not parse")
+        } catch {
+            #expect(error.description == "\"#0a84fg\" is not a colour: \"g\" is not a hex digit")
+        }
+    }
+
+    @Test("Each kind of mistake has its own reason", arguments: [
+        ("#0a84f", "# takes 3, 4, 6 or 8 hex digits, not 5"),
+        ("", "the text is empty"),
+        ("0a84ff", "hex colours start with #: \"#0a84ff\""),
+        ("currentColor", "currentColor is the tint, not a colour of its own; pass nil to take the tint"),
+        ("none", "none is no paint, not a colour; pass nil where no paint is meant"),
+        ("rgb(1, 2)", "rgb() takes three components (numbers or percents, commas or spaces) and an optional alpha"),
+        ("rgb(1, 2, 3", "rgb( is not closed with )"),
+        ("lab(50 20 30)", "lab() is not a colour function; use rgb(), rgba(), hsl() or hsla()"),
+        ("systemblue", "not #rgb, #rrggbb, rgb(…), hsl(…) or a CSS colour name"),
+    ])
+    func reasons(text: String, reason: String) {
+        #expect(throws: SVGColor.ParseError(text: text, reason: reason)) { try SVGColor(parsing: text) }
+    }
+
+    @Test("What SVGColor(css:) accepts, SVGColor(parsing:) returns")
+    func agreesWithCSS() throws {
+        for text in ["#0a84ff", " #08f ", "rgb(10, 132, 255)", "hsl(210 100% 52%)", "dodgerblue", "transparent"] {
+            #expect(try SVGColor(parsing: text) == SVGColor(css: text), "\(text)")
+        }
+        #expect(try SVGColor(parsing: "#0a84ff") == SVGColor(red: 0x0a, green: 0x84, blue: 0xff))
+    }
+}

@@ -18,7 +18,8 @@ struct HostileFileTests {
                                ("/dev/zero", "is not a regular file (a pipe, socket or device)"),
                                (folder.path, "is a folder, not an SVG file"),
                                (folder.path + "/missing.svg", "no such file")] {
-            #expect(throws: SVGLoadError(kind: .unreadable, file: path, reason: reason)) { try FileIO.read(path) }
+            let kind: SVGLoadError.Kind = reason == "no such file" ? .notFound : .unreadable
+            #expect(throws: SVGLoadError(kind: kind, file: path, reason: reason)) { try FileIO.read(path) }
         }
     }
 

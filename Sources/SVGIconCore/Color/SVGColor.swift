@@ -2,6 +2,8 @@
 ///
 /// Channels are 8-bit; alpha is kept as a `Double` in `0...1` so that opacity values parsed from
 /// CSS (`rgb(… / 0.3)`) are not quantised before compositing.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGColor: Hashable, Sendable {
     /// Red, 0…255 (sRGB-encoded).
     public var red: UInt8

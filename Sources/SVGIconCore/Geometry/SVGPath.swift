@@ -2,8 +2,12 @@
 ///
 /// Guarantees: every subpath starts with `.move`; `.line` uses one point, `.quad` two, `.cubic` three,
 /// `.move` one and `.close` none. Arcs are converted to cubic Béziers when they are added.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGPath: Hashable, Sendable {
     /// What one step of the path does; each takes the number of points listed on `SVGPath`.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public enum Verb: UInt8, Hashable, Sendable {
         case move, line, quad, cubic, close
     }
@@ -217,6 +221,8 @@ extension SVGPath {
     }
 
     /// One step of `forEachSegment` with its points, the start point first.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public enum Segment: Hashable, Sendable {
         case move(SVGPoint)
         case line(SVGPoint, SVGPoint)

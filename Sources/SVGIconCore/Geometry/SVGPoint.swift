@@ -1,5 +1,7 @@
 /// A point or vector in a 2-D coordinate space (user space, viewBox space or device pixels,
 /// depending on where it is used).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGPoint: Hashable, Sendable {
     /// Horizontal coordinate; +x points right.
     public var x: Double

@@ -1,4 +1,6 @@
 /// An axis-aligned rectangle.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGRect: Hashable, Sendable {
     /// Top-left corner (`x`, `y`) and size, in the units of the space it is used in. `width` and `height` are not
     /// checked: zero or negative sizes are representable, and code that needs an area checks for it.

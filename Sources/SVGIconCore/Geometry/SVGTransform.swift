@@ -1,5 +1,7 @@
 /// A 2-D affine transform in SVG's matrix form `[a c e; b d f; 0 0 1]`:
 /// x' = a·x + c·y + e, y' = b·x + d·y + f.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGTransform: Hashable, Sendable {
     /// The six coefficients: `a b c d` the linear part, `e f` the translation (in the output space's units).
     public var a: Double, b: Double, c: Double, d: Double, e: Double, f: Double

@@ -3,6 +3,8 @@
 ///
 /// Guarantees of resolver output: `units` is `userSpaceOnUse` (bounding-box units are folded into
 /// `transform`); layers have opacity 1. No layers: everything is clipped away.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGClipPath: Hashable, Sendable {
     /// Shape layers (paint is ignored; `fill.rule` is the clip rule). Groups are allowed.
     public var layers: [SVGIconLayer]
@@ -34,6 +36,8 @@ public struct SVGClipPath: Hashable, Sendable {
 /// Guarantees of resolver output: `units` and `contentUnits` are `userSpaceOnUse` (the region is in the masked
 /// layer's user space; bounding-box content sits in a group that maps the box). A region without width or
 /// height lets nothing through.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGMask: Hashable, Sendable {
     /// The mask's content, drawn in `contentUnits`; its luminance × alpha (or alpha) is the mask.
     public var layers: [SVGIconLayer]

@@ -7,6 +7,8 @@
 /// itself: a `feConvolveMatrix` whose kernel does not fit its order (that primitive then gives
 /// transparent black, with a note). `in`/`in2` references to a `result` name that no earlier primitive
 /// has count as unspecified, as the spec says; the engine does that lookup.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGFilter: Hashable, Sendable {
     /// The filter region (`x`, `y`, `width`, `height` of `<filter>`), user space.
     public var region: SVGRect
@@ -31,11 +33,15 @@ public struct SVGFilter: Hashable, Sendable {
 }
 
 /// The colour space a primitive computes in (`color-interpolation-filters`; `auto` resolves to linearRGB).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGFilterColorSpace: Hashable, Sendable {
     case sRGB, linearRGB
 }
 
 /// Where a primitive's `in`/`in2` comes from.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGFilterInput: Hashable, Sendable {
     case sourceGraphic, sourceAlpha, backgroundImage, backgroundAlpha, fillPaint, strokePaint
     /// The result of the latest earlier primitive with this `result` name.
@@ -43,6 +49,8 @@ public enum SVGFilterInput: Hashable, Sendable {
 }
 
 /// One filter primitive: what it computes plus the attributes every primitive shares.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGFilterPrimitive: Hashable, Sendable {
     /// What the primitive computes, with its own attributes.
     public var kind: SVGFilterPrimitiveKind
@@ -76,6 +84,8 @@ public struct SVGFilterPrimitive: Hashable, Sendable {
 }
 
 /// What each primitive computes, with its own attributes (user-space lengths).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGFilterPrimitiveKind: Hashable, Sendable {
     /// `stdDeviation` per axis; zero in one axis blurs only the other, zero (or less) in both passes the
     /// input through.
@@ -107,6 +117,8 @@ public enum SVGFilterPrimitiveKind: Hashable, Sendable {
 }
 
 /// The matrix of `feColorMatrix`, by its `type`.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGColorMatrix: Hashable, Sendable {
     /// 20 values, row-major (a 4×5 matrix); any other count means identity.
     case matrix([Double])
@@ -118,22 +130,30 @@ public enum SVGColorMatrix: Hashable, Sendable {
 
 /// `feComposite`'s `operator`: the Porter-Duff operators, `lighter`, and `arithmetic` (k1·i1·i2 + k2·i1 +
 /// k3·i2 + k4, with the k's of `SVGFilterPrimitiveKind.composite`).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGCompositeOperator: Hashable, Sendable {
     case over, `in`, out, atop, xor, lighter, arithmetic
 }
 
 /// `feBlend`'s `mode`: the blend modes of Compositing and Blending Level 1.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGBlendMode: Hashable, Sendable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
 }
 
 /// `feMorphology`'s `operator`: `erode` takes the minimum over the radius, `dilate` the maximum.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGMorphologyOperator: Hashable, Sendable {
     case erode, dilate
 }
 
 /// One `feFuncR/G/B/A`.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGTransferFunction: Hashable, Sendable {
     case identity
     /// An empty table means identity.
@@ -144,6 +164,8 @@ public enum SVGTransferFunction: Hashable, Sendable {
 }
 
 /// The attributes of `feTurbulence` (Perlin noise as the Filter Effects spec gives it).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGTurbulence: Hashable, Sendable {
     /// `baseFrequency` per axis, in cycles per user-space unit; negative values count as 0 (no noise).
     public var baseFrequencyX: Double, baseFrequencyY: Double
@@ -168,11 +190,15 @@ public struct SVGTurbulence: Hashable, Sendable {
 
 /// How `feConvolveMatrix` reads pixels beyond the input's edge: repeat the edge pixel, wrap around, or
 /// transparent black.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGEdgeMode: Hashable, Sendable {
     case duplicate, wrap, none
 }
 
 /// The attributes of `feConvolveMatrix`.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGConvolveMatrix: Hashable, Sendable {
     /// `order`: the kernel's width and height in pixels (the spec requires both ≥ 1).
     public var orderX: Int, orderY: Int
@@ -202,11 +228,15 @@ public struct SVGConvolveMatrix: Hashable, Sendable {
 }
 
 /// A channel of `feDisplacementMap`'s `xChannelSelector` / `yChannelSelector`.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGColorChannel: Hashable, Sendable {
     case r, g, b, a
 }
 
 /// The light source of feDiffuseLighting / feSpecularLighting; positions in user space.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGLightSource: Hashable, Sendable {
     /// Degrees.
     case distant(azimuth: Double, elevation: Double)
@@ -219,6 +249,8 @@ public enum SVGLightSource: Hashable, Sendable {
 /// The attributes of both lighting primitives (`specularConstant`/`specularExponent` are read by
 /// feSpecularLighting only, `diffuseConstant` by feDiffuseLighting only). `kernelUnitLength` is not
 /// modelled: the surface normal is always taken over one pixel, the spec's default.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGLighting: Hashable, Sendable {
     /// Where the light comes from.
     public var light: SVGLightSource

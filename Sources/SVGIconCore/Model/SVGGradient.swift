@@ -2,6 +2,8 @@
 ///
 /// The renderer only ever draws `userSpaceOnUse`: `objectBoundingBox` is turned into user space first, by the
 /// resolver or, for definitions built by hand, at the start of a render (`resolvingBoundingBoxUnits()`).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGUnits: String, Hashable, Sendable {
     /// Fractions of the bounding box of the element being painted (0…1 spans the box): the geometry of a
     /// shape without its stroke, or of a group's children in the group's space. On a box without width or
@@ -13,11 +15,15 @@ public enum SVGUnits: String, Hashable, Sendable {
 }
 
 /// What a gradient does beyond its ends.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGSpreadMethod: String, Hashable, Sendable {
     case pad, reflect, `repeat`
 }
 
 /// One colour stop of a gradient.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGGradientStop: Hashable, Sendable {
     /// 0…1, never less than the previous stop's offset.
     public var offset: Double
@@ -39,6 +45,8 @@ public struct SVGGradientStop: Hashable, Sendable {
 ///
 /// Guarantees of resolver output: `units` is `userSpaceOnUse` (a bounding-box gradient has the box map in
 /// front of its `transform`); at least two stops. A zero-length vector paints the last stop's colour.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGLinearGradient: Hashable, Sendable {
     /// The gradient vector from (`x1`, `y1`) (offset 0) to (`x2`, `y2`) (offset 1), in gradient space.
     public var x1: Double, y1: Double, x2: Double, y2: Double
@@ -66,6 +74,8 @@ public struct SVGLinearGradient: Hashable, Sendable {
 /// focal circle (fx, fy, fr) at offset 0 and the end circle (cx, cy, r) at offset 1, that passes through it.
 ///
 /// Guarantees of resolver output: `units` is `userSpaceOnUse`; `r > 0`, `fr ≥ 0`; at least two stops.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGRadialGradient: Hashable, Sendable {
     /// The end circle (offset 1): centre (`cx`, `cy`) and radius `r`, in gradient space.
     public var cx: Double, cy: Double, r: Double

@@ -8,6 +8,8 @@
 /// clip path or mask is in `objectBoundingBox` units (`hasBoundingBoxUnits` is false); nothing refers to
 /// anything else. Definitions built by hand may use bounding-box units; the renderer resolves them first
 /// (`resolvingBoundingBoxUnits()`).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGIconDefinition: Hashable, Sendable {
     /// The rectangle of user space the drawing occupies; the renderer maps it onto the output pixels.
     public var viewBox: SVGViewBox

@@ -3,6 +3,8 @@
 ///
 /// The vocabulary follows the app's: `SVGIconLayer(pathData:color:)` makes a filled path whose colour is
 /// baked in, or takes the tint when `color` is nil; `.rect`, `.circle` and `.line` build the basic shapes.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGIconLayer: Hashable, Sendable {
     /// What a layer draws: one shape, or child layers composited in order in this layer's user space.
     public indirect enum Content: Hashable, Sendable {
@@ -130,6 +132,8 @@ public struct SVGIconLayer: Hashable, Sendable {
 /// Guarantees of resolver output: `path` is not empty; `fill` or `stroke` is set, except where a paint in
 /// bounding-box units was dropped because the path's box has no width or height (the shape then draws
 /// nothing but keeps its place in its group's bounding box).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGShape: Hashable, Sendable {
     /// The geometry, in the layer's user space.
     public var path: SVGPath

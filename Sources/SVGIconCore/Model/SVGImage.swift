@@ -2,6 +2,8 @@
 ///
 /// Guarantees: width and height positive, `samples.count == width * height * 4`, every colour channel
 /// at most its alpha.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGImagePixels: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// Columns of pixels (positive).
     public let width: Int
@@ -53,6 +55,8 @@ public struct SVGImagePixels: Hashable, Sendable, CustomStringConvertible, Custo
 }
 
 /// How an image is resampled (`image-rendering`).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGImageSmoothing: String, Hashable, Sendable {
     /// Bilinear interpolation (`auto`, `optimizeQuality`, `smooth`, `high-quality`).
     case smooth
@@ -64,6 +68,8 @@ public enum SVGImageSmoothing: String, Hashable, Sendable {
 /// space of the shape it fills); the shape's path — the `<image>`'s viewport, or the part of it the
 /// image covers — says which part is drawn. Outside the destination the edge pixels repeat (resvg's pad),
 /// so a path that strays past it by a rounding error gets no seam.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGImagePaint: Hashable, Sendable, CustomStringConvertible {
     /// The decoded image.
     public var pixels: SVGImagePixels

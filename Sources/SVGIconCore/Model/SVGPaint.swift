@@ -1,4 +1,6 @@
 /// What fills or strokes a shape.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGPaint: Hashable, Sendable {
     /// A colour baked into the icon.
     case color(SVGColor)
@@ -34,6 +36,8 @@ public enum SVGPaint: Hashable, Sendable {
 }
 
 /// A shape's fill: paint, opacity and rule.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGFill: Hashable, Sendable {
     /// What the fill is painted with; `.tint` by default.
     public var paint: SVGPaint
@@ -51,6 +55,8 @@ public struct SVGFill: Hashable, Sendable {
 }
 
 /// A shape's stroke: paint, opacity and geometry.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGStroke: Hashable, Sendable {
     /// What the stroke is painted with; `.tint` by default.
     public var paint: SVGPaint

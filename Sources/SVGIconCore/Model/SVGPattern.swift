@@ -10,6 +10,8 @@
 /// `contentUnits` are `.userSpaceOnUse`, `viewBox` is nil (folded into `contentTransform`), `width` and
 /// `height` are positive and finite, and `layers` is not empty. Hand-built patterns may use
 /// `objectBoundingBox` units and a `viewBox`; the bounding-box pass resolves them before drawing.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGPattern: Hashable, Sendable {
     /// The tile's content, in content space.
     public var layers: [SVGIconLayer]

@@ -1,4 +1,6 @@
 /// The rectangle of user space that an icon's drawing occupies (`viewBox="x y width height"`).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGViewBox: Hashable, Sendable {
     /// The top-left corner and size in user units; see `isValid` for what the renderer can draw.
     public var x: Double, y: Double, width: Double, height: Double
@@ -15,8 +17,12 @@ public struct SVGViewBox: Hashable, Sendable {
 }
 
 /// SVG's `preserveAspectRatio`: how a viewBox is fitted into a viewport of another aspect ratio.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGAspectRatio: Hashable, Sendable {
     /// Where the viewBox sits in the viewport on each axis (`xMinYMin` … `xMaxYMax`), or `none`.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public enum Alignment: Hashable, Sendable {
         /// `none`: stretch to fill, ignoring the aspect ratio.
         case none

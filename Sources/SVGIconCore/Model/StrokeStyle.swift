@@ -1,14 +1,20 @@
 /// How a stroke's open ends are drawn.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum LineCap: String, Hashable, Sendable, CaseIterable {
     case butt, round, square
 }
 
 /// How a stroke's corners are drawn. SVG 2's `miter-clip` and `arcs` are drawn as `miter`.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum LineJoin: String, Hashable, Sendable, CaseIterable {
     case miter, round, bevel
 }
 
 /// The geometry of a stroke, in the user space of the element it belongs to.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct StrokeStyle: Hashable, Sendable {
     /// Positive and finite in resolver output (a stroke of zero width is no stroke; the renderer skips one).
     public var width: Double

@@ -1,4 +1,6 @@
 /// An error in SVG path data: where it is (byte offset into the attribute) and what was wrong.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct PathDataError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 0-based byte offset into the path data where the error was found (the message counts from 1).
     public var offset: Int
@@ -15,6 +17,8 @@ public struct PathDataError: Error, Hashable, Sendable, CustomStringConvertible 
 /// coordinates after `M` are line-tos), compact numbers (`1.5.5`, `-1-2`), exponents, optional commas and
 /// flags written without separators. Like browsers, an error stops parsing and everything before the
 /// offending segment is kept; the error is returned beside the path.
+///
+/// Thread safety: static members only, no shared mutable state; call them from any thread at once.
 public enum PathDataParser {
     /// Parses `text`; past `maxSegments` segments parsing stops with an error (the path then holds the
     /// segments before it).

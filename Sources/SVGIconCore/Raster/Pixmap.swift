@@ -8,6 +8,8 @@
 /// that colour and one alpha value per pixel — a quarter of the memory to clear, blend and convert. The
 /// renderer chooses this for icons painted in a single solid colour; `uniformColor` tells which form a
 /// pixmap has. Both forms describe pixels the same way: `data` always reads as premultiplied RGBA.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct Pixmap: Hashable, Sendable {
     /// Width in pixels (≥ 0).
     public let width: Int

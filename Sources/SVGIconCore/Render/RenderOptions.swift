@@ -1,5 +1,7 @@
 /// Everything that decides the pixels of a render besides the icon itself. Plain values with
 /// documented defaults (these, with the SVG bytes, are what a cache key must cover).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct RenderOptions: Hashable, Sendable {
     /// Output size in pixels (after scale).
     public var width: Int

@@ -9,6 +9,10 @@
 /// content can reach), clipped and masked there, and then composited once. Fills are flattened in device
 /// space. Strokes are flattened, dashed and outlined in the element's own user space (so a non-uniform
 /// scale gives an elliptical pen, as SVG says) and the outline is transformed.
+///
+/// Thread safety: not `Sendable`: a renderer keeps scratch buffers between renders, so use each one from one
+/// thread at a time (one per thread, as the batch command does; an `SVGIconDefinition.render` call makes its
+/// own).
 public struct SVGIconRenderer {
     /// Size, tint, background and curve tolerance of every render this renderer does.
     public let options: RenderOptions
@@ -396,6 +400,8 @@ extension SVGIconDefinition {
 }
 
 /// A render stopped at one of the renderer's limits; `reason` says which.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGRenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Which limit was passed, for people.
     public var reason: String

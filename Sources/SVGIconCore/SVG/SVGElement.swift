@@ -3,6 +3,8 @@
 /// (tests, or an app with an XML reader of its own) is added to a `DocumentTree` element by element to be
 /// resolved, and `init(_:at:)` views a `DocumentTree` (what `XMLDocumentReader.read` returns) as elements.
 /// Holds no C types.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGElement: Hashable, Sendable {
     /// Local name without prefix (`svg`, `path`, …).
     public var name: String

@@ -4,6 +4,8 @@
 ///
 /// Past a limit marked *refused* the document is an error; past one marked *skipped* only what lies beyond
 /// it is dropped, with a warning, and the rest of the icon is drawn.
+///
+/// Thread safety: static members only, no shared mutable state; call them from any thread at once.
 public enum SVGLimits {
     /// Elements one document may have (icons have tens to thousands), refused: as read, and as produced
     /// once `use` references are expanded.

@@ -1,5 +1,7 @@
 /// Why a document is not an icon svgicon can draw: its root is not `<svg>`, or it passes one of the limits
 /// that refuse a document (`SVGLimits`).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGResolveError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The root element is not `<svg>`.
     case notSVGRoot(name: String, line: Int)

@@ -1,4 +1,6 @@
 /// The result of resolving an SVG document: the icon and what was skipped or repaired on the way.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGParseResult: Hashable, Sendable {
     /// The icon, meeting the guarantees of `Docs/model.md`.
     public var icon: SVGIconDefinition
@@ -16,8 +18,13 @@ public struct SVGParseResult: Hashable, Sendable {
 /// and path data, turns every basic shape into a path, and drops what cannot be drawn with a warning that
 /// names it. Reference cycles are detected and reported, never followed. Last, bounding-box units are turned
 /// into user space. What the result guarantees is written in `Docs/model.md`.
+///
+/// Thread safety: not `Sendable`: a resolver holds the tree it is working through; make one per document (the
+/// static entry points do), on any thread.
 public struct SVGResolver {
     /// How a document is resolved (beyond what the file says); the defaults follow SVG.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public struct Options: Hashable, Sendable {
         /// When true, `currentColor` takes the tint everywhere, even where the file sets `color` itself
         /// (KDE/Papirus `ColorScheme` classes do). Default false: the file's own `color` wins.

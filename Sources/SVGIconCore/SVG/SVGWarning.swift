@@ -1,4 +1,6 @@
 /// Something in an SVG file that was skipped or repaired; the rest of the icon still renders.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGWarning: Hashable, Sendable, CustomStringConvertible {
     /// 1-based source line, 0 when unknown.
     public var line: Int

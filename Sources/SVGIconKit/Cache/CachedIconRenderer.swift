@@ -1,5 +1,7 @@
 /// SVG bytes → PNG bytes, through a `RenderCache` when there is one: a verified entry is served as it
 /// is; otherwise the icon is parsed, rendered, encoded and stored.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct CachedIconRenderer: Sendable {
     /// Nil renders every time (`--no-cache`).
     public let cache: RenderCache?
@@ -10,6 +12,8 @@ public struct CachedIconRenderer: Sendable {
     }
 
     /// One rendered (or cached) PNG with what is known about the icon.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public struct Output: Sendable {
         /// The PNG file's bytes.
         public var png: [UInt8]
@@ -22,6 +26,8 @@ public struct CachedIconRenderer: Sendable {
     }
 
     /// Why no PNG could be made.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// The SVG could not be read or parsed.
         case load(SVGLoadError)

@@ -45,6 +45,8 @@ public final class RenderCache: @unchecked Sendable {
     private var firstWriteError: String?
 
     /// What this instance did, for summaries.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public struct Counters: Hashable, Sendable, Codable {
         /// Lookups served from a verified entry.
         public var hits = 0
@@ -225,6 +227,8 @@ public final class RenderCache: @unchecked Sendable {
     }
 
     /// What is on disk now.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public struct Usage: Hashable, Sendable {
         /// Number of entries.
         public var entries: Int

@@ -1,6 +1,9 @@
 import Foundation
 
 /// Where the render cache lives and how large it may grow, from the environment.
+///
+/// Thread safety: static members only; they read the environment, so call them from any thread but do not
+/// change the environment meanwhile.
 public enum RenderCacheLocation {
     /// The variables the cache reads, from the process environment (read one by one: building the whole
     /// environment dictionary costs more than the rest of a cached `svgicon render`).
@@ -34,6 +37,8 @@ public enum RenderCacheLocation {
     }
 
     /// `$SVGICON_CACHE_MAX` holds something that is not a size.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public struct InvalidSize: Error, Hashable, Sendable {
         /// The variable's text as found.
         public var text: String

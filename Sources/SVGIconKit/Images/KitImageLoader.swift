@@ -8,6 +8,8 @@ import Darwin
 /// The image loader SVGIconKit gives the resolver: PNG through libpng's simplified API, JPEG through
 /// libjpeg (when built with it), files through `FileIO` with links followed and checked against the
 /// allowed folders, SVG images through `SVGDocumentParser` (libxml2).
+///
+/// Thread safety: static members only, no shared mutable state; call them from any thread at once.
 public enum KitImageLoader {
     /// The loader; its name is part of every render cache key (bump it when decoding changes pixels).
     public static let loader = SVGImageLoader(name: "svgicon-kit-1", decode: decode, readFile: readFile, parseSVG: parseSVG,

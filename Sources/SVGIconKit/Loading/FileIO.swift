@@ -19,12 +19,13 @@ package enum FileIO {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let reason: String
+            var kind = SVGLoadError.Kind.unreadable
             switch errno {
-            case ENOENT, ENOTDIR: reason = "no such file"
+            case ENOENT, ENOTDIR: reason = "no such file"; kind = .notFound
             case EACCES, EPERM: reason = "cannot open the file for reading (permissions?)"
             default: reason = "cannot open: \(String(cString: strerror(errno)))"
             }
-            throw SVGLoadError(kind: .unreadable, file: path, reason: reason)
+            throw SVGLoadError(kind: kind, file: path, reason: reason)
         }
         defer { close(fd) }
         var info = stat()

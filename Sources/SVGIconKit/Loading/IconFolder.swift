@@ -8,7 +8,7 @@ package enum IconFolder {
     package static func svgFiles(in folder: String) throws(SVGLoadError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw SVGLoadError(kind: .unreadable, file: folder, reason: "no such folder")
+            throw SVGLoadError(kind: .notFound, file: folder, reason: "no such folder")
         }
         guard isDirectory.boolValue else {
             throw SVGLoadError(kind: .unreadable, file: folder, reason: "is a file, not a folder of icons")

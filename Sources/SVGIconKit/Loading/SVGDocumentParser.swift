@@ -1,5 +1,8 @@
 /// SVG bytes → `SVGParseResult`: libxml2 reads the XML into a `DocumentTree`, the core's resolver builds
 /// the icon.
+///
+/// Thread safety: static functions; any number of threads can parse at once (libxml2 parser contexts are kept
+/// in a locked pool, one per parse).
 public enum SVGDocumentParser {
     /// Parses an SVG document (gzip-compressed `.svgz` too). `file` only names the source in errors and
     /// warnings. A PNG, JPEG, GIF, PDF or archive is refused with what it is, before any XML parsing.

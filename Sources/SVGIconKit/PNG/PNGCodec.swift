@@ -7,6 +7,8 @@ import Darwin
 #endif
 
 /// An error from libpng, with its own message.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// libpng's message, or ours when the input was refused before libpng saw it.
     public var reason: String
@@ -20,11 +22,15 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
 /// chunks; its `setjmp`/`longjmp` error handling never leaves that C file. Decoding goes through libpng's
 /// simplified API (`png_image_*`), which reports errors in the `png_image`. No `longjmp` ever crosses a
 /// Swift frame.
+///
+/// Thread safety: static functions with no shared state; any number of threads can encode and decode at once.
 public enum PNGCodec {
     /// How PNGs are compressed. The defaults were chosen by measurement (BENCHMARKS.md, "Files in, PNG
     /// files out"): anti-aliased icons on transparent ground compress best with no row filter, and
     /// libdeflate's level 6 costs little on small images while level 2 keeps large ones fast at nearly
     /// the same size.
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public struct Compression: Hashable, Sendable {
         /// libdeflate level, 1 (fastest) … 12 (smallest); 0 chooses by image size (6 up to 32 KiB of
         /// raw rows, 2 above).

@@ -1,9 +1,14 @@
 /// Why an SVG file could not be loaded. The message names the file and, for XML errors, the line and
-/// column that libxml2 reported.
+/// column that libxml2 reported. A value type, `Sendable`: safe to pass between threads.
 public struct SVGLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure, for callers that branch on it (the message is in `reason`).
+    ///
+    /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
     public enum Kind: String, Hashable, Sendable {
-        /// The file could not be read (missing, unreadable, a folder…).
+        /// No such icon or file: no search location has `NAME.svg`, or the path names nothing (a missing
+        /// file or folder).
+        case notFound
+        /// The file is there but could not be read (permissions, a folder, a pipe or device, a read error).
         case unreadable
         /// The bytes are not well-formed XML.
         case malformedXML

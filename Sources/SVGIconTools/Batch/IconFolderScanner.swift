@@ -32,7 +32,7 @@ package struct IconFolderScanner: Sendable {
     package func scan() throws(SVGLoadError) -> Result {
         var info = stat()
         guard stat(folder, &info) == 0 else {
-            throw SVGLoadError(kind: .unreadable, file: folder, reason: "no such folder")
+            throw SVGLoadError(kind: .notFound, file: folder, reason: "no such folder")
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw SVGLoadError(kind: .unreadable, file: folder,

@@ -1,5 +1,7 @@
 /// The kinds of image an `<image>` can hold, told apart by their first bytes (a file's name or a data
 /// URI's media type may lie).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum SVGImageFormat: String, Hashable, Sendable {
     case png, jpeg, svg, gif, webp
 

@@ -1,4 +1,6 @@
 /// Why an image could not be read or decoded, in words for a warning.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGImageLoadFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The reason, without the element or line (the warning adds those).
     public var message: String
@@ -14,6 +16,9 @@ public struct SVGImageLoadFailure: Error, Hashable, Sendable, CustomStringConver
 /// Two loaders are equal when their `name`s are: the name stands for what the functions do (it is part
 /// of a render cache key through `SVGResolver.Options`). A class, so that copying the resolver's options
 /// (for every icon parsed) retains one reference instead of five.
+///
+/// Thread safety: immutable and `Sendable`: one loader is shared by every thread; its functions must be safe
+/// to call concurrently (SVGIconKit's are).
 public final class SVGImageLoader: Hashable, Sendable {
     /// What the loader is and does, versioned (`svgicon-kit-1`): equality, hashing and cache keys use it.
     public let name: String
@@ -50,6 +55,8 @@ public final class SVGImageLoader: Hashable, Sendable {
 /// How `<image>` elements are loaded: `data:` URIs always; files by relative path only inside the SVG's
 /// own folder or a folder the user names; absolute paths only when allowed; never the network. Every
 /// decoded size is checked against the limits before anything is allocated for it.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGImageOptions: Hashable, Sendable {
     /// nil: images are skipped with a warning (the pure-Swift core has no PNG decoder or XML reader of its
     /// own; SVGIconKit's parser fills this in).
