@@ -146,32 +146,56 @@ extension FilterOps {
     }
 
     /// One box blur down every column: out[y] = mean of in[y − left … y + right], zero outside (as
-    /// `boxPass` along a row; `sums` is w Doubles of scratch).
+    /// `boxPass` along a row; `sums` is w Doubles of scratch). Four columns at a time.
     @inline(__always)
     static func boxColumns(from src: UnsafeMutableBufferPointer<Float>, to dst: UnsafeMutableBufferPointer<Float>,
                            _ sums: UnsafeMutableBufferPointer<Double>, _ w: Int, _ n: Int, _ window: (Int, Int)) {
         let (left, right) = window
         let scale = 1 / Double(left + right + 1)
-        for x in 0..<w { sums[x] = 0 }
+        let s = src.baseAddress!, d = dst.baseAddress!, sum = sums.baseAddress!
+        let quads = w / 4
+        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Double> {
+            SIMD4<Double>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self))
+        }
+        @inline(__always) func rowAdd(_ r: UnsafeMutablePointer<Float>, _ sign: Double) {
+            var q = 0
+            while q < quads {
+                let o = q &* 4
+                let acc = UnsafeRawPointer(sum + o).loadUnaligned(as: SIMD4<Double>.self)
+                let v = sign > 0 ? acc + load(r + o) : acc - load(r + o)
+                UnsafeMutableRawPointer(sum + o).storeBytes(of: v, as: SIMD4<Double>.self)
+                q &+= 1
+            }
+            var x = quads &* 4
+            while x < w {
+                if sign > 0 { sum[x] += Double(r[x]) } else { sum[x] -= Double(r[x]) }
+                x &+= 1
+            }
+        }
+        for x in 0..<w { sum[x] = 0 }
         var k = 0
         while k <= min(right, n - 1) {
-            let base = k * w
-            for x in 0..<w { sums[x] += Double(src[base + x]) }
+            rowAdd(s + k &* w, 1)
             k += 1
         }
         for y in 0..<n {
-            let d = y * w
-            for x in 0..<w { dst[d + x] = Float(sums[x] * scale) }
+            let out = d + y &* w
+            var q = 0
+            while q < quads {
+                let o = q &* 4
+                let acc = UnsafeRawPointer(sum + o).loadUnaligned(as: SIMD4<Double>.self)
+                UnsafeMutableRawPointer(out + o).storeBytes(of: SIMD4<Float>(acc * scale), as: SIMD4<Float>.self)
+                q &+= 1
+            }
+            var x = quads &* 4
+            while x < w {
+                out[x] = Float(sum[x] * scale)
+                x &+= 1
+            }
             let add = y + 1 + right
-            if add < n {
-                let base = add * w
-                for x in 0..<w { sums[x] += Double(src[base + x]) }
-            }
+            if add < n { rowAdd(s + add &* w, 1) }
             let remove = y - left
-            if remove >= 0 {
-                let base = remove * w
-                for x in 0..<w { sums[x] -= Double(src[base + x]) }
-            }
+            if remove >= 0 { rowAdd(s + remove &* w, -1) }
         }
     }
 
@@ -188,28 +212,32 @@ extension FilterOps {
         let w = out.width, h = out.height
         // (1 − t)·a + t·b with b = a moved one pixel right / down (transparent where it moved in from).
         if fx > 0 {
-            out.alpha.withUnsafeMutableBufferPointer { o in
+            out.alpha.withUnsafeMutableBufferPointer { buf in
                 for y in 0..<h {
-                    let base = y * w
-                    var x = w - 1
-                    while x >= 0 {
-                        let q: Float = x > 0 ? o[base + x - 1] : 0
-                        o[base + x] += (q - o[base + x]) * fx
-                        x -= 1
+                    let o = buf.baseAddress! + y &* w
+                    var x = w &- 1
+                    while x > 0 {
+                        o[x] += (o[x &- 1] - o[x]) * fx
+                        x &-= 1
                     }
+                    if w > 0 { o[0] += (0 - o[0]) * fx }
                 }
             }
         }
         if fy > 0 {
-            out.alpha.withUnsafeMutableBufferPointer { o in
-                var y = h - 1
+            out.alpha.withUnsafeMutableBufferPointer { buf in
+                var y = h &- 1
                 while y >= 0 {
-                    let base = y * w
-                    for x in 0..<w {
-                        let q: Float = y > 0 ? o[base - w + x] : 0
-                        o[base + x] += (q - o[base + x]) * fy
+                    let o = buf.baseAddress! + y &* w
+                    if y > 0 {
+                        let q = o - w
+                        var x = 0
+                        while x < w { o[x] += (q[x] - o[x]) * fy; x &+= 1 }
+                    } else {
+                        var x = 0
+                        while x < w { o[x] += (0 - o[x]) * fy; x &+= 1 }
                     }
-                    y -= 1
+                    y &-= 1
                 }
             }
         }
