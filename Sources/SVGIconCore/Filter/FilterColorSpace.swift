@@ -41,14 +41,15 @@ enum FilterColorConversion {
                 let n = px.count
                 while i < n {
                     let a = px[i + 3]
-                    if a > 0 {
+                    if a > 0, px[i] != 0 || px[i + 1] != 0 || px[i + 2] != 0 {
                         let inv = 1 / a
                         px[i] = lookup(t, px[i] * inv) * a
                         px[i + 1] = lookup(t, px[i + 1] * inv) * a
                         px[i + 2] = lookup(t, px[i + 2] * inv) * a
-                    } else {
+                    } else if a <= 0 || a.isNaN {
                         px[i] = 0; px[i + 1] = 0; px[i + 2] = 0
                     }
+                    // (black stays black: the tables map 0 to 0)
                     i += 4
                 }
             }

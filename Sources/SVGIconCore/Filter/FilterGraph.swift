@@ -180,8 +180,11 @@ package struct FilterGraph: Sendable {
             for case .result(let j) in sources { lastUse[j] = i }
         }
         lastUse[count - 1] = count
+        // How many reads of each result are left (a primitive may read one twice).
+        var remaining = [Int](repeating: 0, count: count)
+        for sources in inputs { for case .result(let j) in sources { remaining[j] += 1 } }
 
-        var results = [(image: FilterImage, space: SVGFilterColorSpace)?](repeating: nil, count: count)
+        var results = [(image: Value, space: SVGFilterColorSpace)?](repeating: nil, count: count)
         var sourceCache: [SVGFilterColorSpace: FilterImage] = [.sRGB: sourceGraphic]
         let w = region.width, h = region.height
 
@@ -194,7 +197,7 @@ package struct FilterGraph: Sendable {
                 sourceCache[space] = converted
                 return converted
             case .sourceAlpha:
-                return FilterOps.alphaOnly(sourceGraphic)
+                return sourceAlpha().rgba
             case .backgroundImage, .backgroundAlpha, .fillPaint, .strokePaint:
                 let supplied: FilterImage?
                 switch input {
@@ -214,15 +217,37 @@ package struct FilterGraph: Sendable {
             }
         }
 
-        func fetch(_ source: Source, _ space: SVGFilterColorSpace, _ i: Int) -> FilterImage {
+        var alphaCache: FilterAlpha? = nil
+        func sourceAlpha() -> FilterAlpha {
+            if let a = alphaCache { return a }
+            let a = FilterAlpha(sourceGraphic)
+            alphaCache = a
+            return a
+        }
+
+        /// The input as it is stored: alpha-only results stay planes (colour space does not matter to them).
+        func fetchValue(_ source: Source, _ space: SVGFilterColorSpace, _ i: Int) -> Value {
             switch source {
+            case .standard(.sourceAlpha):
+                return .alpha(sourceAlpha())
             case .standard(let input):
-                return standard(input, space, i)
+                return .rgba(standard(input, space, i))
             case .result(let j):
-                guard var r = results[j] else { return FilterImage(width: w, height: h) }
-                FilterColorConversion.convert(&r.image, from: r.space, to: space)
+                guard var r = results[j] else { return .alpha(FilterAlpha(width: w, height: h)) }
+                remaining[j] -= 1
+                if case .rgba(var image) = r.image {
+                    // The last reader takes the pixels (no copy when it changes them).
+                    r.image = .alpha(FilterAlpha(width: 0, height: 0))
+                    if remaining[j] <= 0, j != count - 1 { results[j] = nil }
+                    FilterColorConversion.convert(&image, from: r.space, to: space)
+                    return .rgba(image)
+                }
                 return r.image
             }
+        }
+
+        func fetch(_ source: Source, _ space: SVGFilterColorSpace, _ i: Int) -> FilterImage {
+            fetchValue(source, space, i).rgba
         }
 
         for (i, p) in filter.primitives.enumerated() {
@@ -230,18 +255,30 @@ package struct FilterGraph: Sendable {
             let sources = inputs[i]
             var space = p.colorSpace
             var out: FilterImage
+            var outValue: Value? = nil
             if sub.isEmpty {
                 out = FilterImage(width: w, height: h)
             } else {
                 switch p.kind {
                 case let .gaussianBlur(sx, sy):
-                    let input = fetch(sources[0], space, i)
                     let (dx, dy) = blurDeviation(sx, sy, i, &notes)
-                    out = FilterOps.gaussianBlur(input, dx, dy, within: sub)
+                    switch fetchValue(sources[0], space, i) {
+                    case .alpha(let plane):
+                        outValue = .alpha(FilterOps.gaussianBlur(plane, dx, dy))
+                        out = FilterImage(width: 0, height: 0)
+                    case .rgba(let input):
+                        out = FilterOps.gaussianBlur(input, dx, dy, within: sub)
+                    }
                 case let .offset(dx, dy):
-                    let input = fetch(sources[0], space, i)
-                    out = FilterOps.offset(input, dx: offsetPixels(dx * transform.scaleX, i, &notes),
-                                           dy: offsetPixels(dy * transform.scaleY, i, &notes))
+                    let ox = offsetPixels(dx * transform.scaleX, i, &notes)
+                    let oy = offsetPixels(dy * transform.scaleY, i, &notes)
+                    switch fetchValue(sources[0], space, i) {
+                    case .alpha(let plane):
+                        outValue = .alpha(FilterOps.offset(plane, dx: ox, dy: oy))
+                        out = FilterImage(width: 0, height: 0)
+                    case .rgba(let input):
+                        out = FilterOps.offset(input, dx: ox, dy: oy)
+                    }
                 case let .flood(color, opacity):
                     out = FilterOps.flood(width: w, height: h, color: color, opacity: opacity,
                                           space: space, within: sub)
@@ -252,19 +289,23 @@ package struct FilterGraph: Sendable {
                     out = FilterOps.composite(a, b, op, k1: k1, k2: k2, k3: k3, k4: k4)
                 case .merge:
                     out = FilterImage(width: w, height: h)
-                    for s in sources { FilterOps.sourceOver(fetch(s, space, i), onto: &out) }
+                    for s in sources {
+                        switch fetchValue(s, space, i) {
+                        case .alpha(let plane): FilterOps.sourceOver(plane, onto: &out)
+                        case .rgba(let image): FilterOps.sourceOver(image, onto: &out)
+                        }
+                    }
                 case .blend(let mode):
                     let a = fetch(sources[0], space, i), b = fetch(sources[1], space, i)
                     out = FilterOps.blend(a, b, mode)
                 case let .dropShadow(dx, dy, sx, sy, color, opacity):
-                    let input = fetch(sources[0], space, i)
+                    var input = fetch(sources[0], space, i)
                     let (bx, by) = blurDeviation(sx, sy, i, &notes)
-                    var shadow = FilterOps.gaussianBlur(FilterOps.alphaOnly(input), bx, by, within: sub)
+                    var shadow = FilterOps.gaussianBlur(FilterAlpha(input), bx, by)
                     shadow = FilterOps.offset(shadow, dx: offsetPixels(dx * transform.scaleX, i, &notes),
                                               dy: offsetPixels(dy * transform.scaleY, i, &notes))
-                    FilterOps.colorize(&shadow, color: color, opacity: opacity, space: space)
-                    FilterOps.sourceOver(input, onto: &shadow)
-                    out = shadow
+                    FilterOps.shadow(shadow, under: &input, color: color, opacity: opacity, space: space)
+                    out = input
                 case let .morphology(op, rx, ry):
                     let input = fetch(sources[0], space, i)
                     out = FilterOps.morphology(input, op, rx: morphologyRadius(rx * transform.scaleX, i, &notes),
@@ -320,15 +361,40 @@ package struct FilterGraph: Sendable {
                     }
                 }
             }
-            out.clear(outside: sub)
-            results[i] = (out, space)
+            if var plane = outValue?.plane {
+                plane.clear(outside: sub)
+                results[i] = (.alpha(plane), space)
+            } else {
+                out.clear(outside: sub)
+                results[i] = (.rgba(out), space)
+            }
             for case .result(let j) in sources where lastUse[j] <= i { results[j] = nil }
         }
-        guard var final = results[count - 1] else {
+        guard let final = results[count - 1] else {
             return Output(image: FilterImage(width: w, height: h), region: region, notes: notes)
         }
-        FilterColorConversion.convert(&final.image, from: final.space, to: .sRGB)
-        return Output(image: final.image, region: region, notes: notes)
+        results[count - 1] = nil
+        var image = final.image.rgba
+        FilterColorConversion.convert(&image, from: final.space, to: .sRGB)
+        return Output(image: image, region: region, notes: notes)
+    }
+
+    /// A stored result: RGBA, or an alpha plane when every colour channel is 0.
+    enum Value {
+        case rgba(FilterImage)
+        case alpha(FilterAlpha)
+
+        var rgba: FilterImage {
+            switch self {
+            case .rgba(let image): return image
+            case .alpha(let plane): return plane.rgba
+            }
+        }
+
+        var plane: FilterAlpha? {
+            if case .alpha(let p) = self { return p }
+            return nil
+        }
     }
 
     /// Primitive i's subregion in user space (for feTurbulence's stitching tile).

@@ -64,6 +64,14 @@ public struct Pixmap: Hashable, Sendable {
         self.samples = [Float](repeating: 0, count: self.width * self.height * 4)
     }
 
+    /// A full-RGBA pixmap holding `samples` (width × height × 4 premultiplied values), taken as they are.
+    package init(width: Int, height: Int, rgba samples: [Float]) {
+        precondition(width >= 0 && height >= 0 && samples.count == width * height * 4, "samples must match the size")
+        self.width = width
+        self.height = height
+        self.samples = samples
+    }
+
     /// A fully transparent pixmap whose pixels can only be `color` (its alpha is ignored): one value per
     /// pixel. Painting another colour on it turns it into a full RGBA pixmap first.
     public init(width: Int, height: Int, uniformColor color: SVGColor) {

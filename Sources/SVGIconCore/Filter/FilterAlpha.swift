@@ -1,0 +1,297 @@
+/// An image whose colour channels are all zero (SourceAlpha, and what blur and offset make of it): one
+/// `Float` a pixel instead of four. The graph keeps such results in this form until a primitive needs
+/// colours, so a shadow's blur, offset and flood-in touch a quarter of the memory. Every operation here
+/// does, per pixel, exactly the arithmetic the RGBA operation does on the alpha channel, so the values are
+/// the same (the colour channels would be 0 + 0 · … = 0 there too; colour-space conversion leaves 0).
+struct FilterAlpha: Sendable {
+    let width: Int
+    let height: Int
+    var alpha: [Float]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        alpha = [Float](repeating: 0, count: width * height)
+    }
+
+    /// The alpha channel of `image`.
+    init(_ image: FilterImage) {
+        width = image.width
+        height = image.height
+        let n = width * height
+        alpha = [Float](unsafeUninitializedCapacity: n) { buf, count in
+            image.pixels.withUnsafeBufferPointer { px in
+                for p in 0..<n { buf[p] = px[p * 4 + 3] }
+            }
+            count = n
+        }
+    }
+
+    /// As an RGBA image with zero colour channels.
+    var rgba: FilterImage {
+        var out = FilterImage(width: width, height: height)
+        out.pixels.withUnsafeMutableBufferPointer { px in
+            alpha.withUnsafeBufferPointer { a in
+                for p in 0..<a.count { px[p * 4 + 3] = a[p] }
+            }
+        }
+        return out
+    }
+
+    /// Clears every pixel outside `rect` (image coordinates).
+    mutating func clear(outside rect: FilterPixelRect) {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        if x0 == 0, y0 == 0, x1 == width, y1 == height { return }
+        let w = width, h = height
+        alpha.withUnsafeMutableBufferPointer { px in
+            for y in 0..<h {
+                if y < y0 || y >= y1 || x1 <= x0 {
+                    for i in (y * w)..<((y + 1) * w) { px[i] = 0 }
+                    continue
+                }
+                for i in (y * w)..<(y * w + x0) { px[i] = 0 }
+                for i in (y * w + x1)..<((y + 1) * w) { px[i] = 0 }
+            }
+        }
+    }
+
+    /// The plane with rows and columns swapped.
+    func transposed() -> FilterAlpha {
+        let w = width, h = height
+        var out = FilterAlpha(width: h, height: w)
+        alpha.withUnsafeBufferPointer { src in
+            out.alpha.withUnsafeMutableBufferPointer { dst in
+                // Tiles of 16 × 16 keep both sides in the cache.
+                var y0 = 0
+                while y0 < h {
+                    let y1 = min(h, y0 + 16)
+                    var x0 = 0
+                    while x0 < w {
+                        let x1 = min(w, x0 + 16)
+                        for y in y0..<y1 {
+                            for x in x0..<x1 { dst[x * h + y] = src[y * w + x] }
+                        }
+                        x0 = x1
+                    }
+                    y0 = y1
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension FilterOps {
+    /// feGaussianBlur of an alpha plane: `gaussianBlur` on the alpha channel (same passes, same sums).
+    static func gaussianBlur(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
+        var image = input
+        if sx > 0 {
+            // Rows of the image are columns of its transpose.
+            var t = image.transposed()
+            blurColumns(&t, sx)
+            image = t.transposed()
+        }
+        if sy > 0 { blurColumns(&image, sy) }
+        return image
+    }
+
+    /// Blurs every column of `plane` vertically, all columns of a row at a time: per column the same
+    /// running sums (box passes, σ ≥ 2) or kernel sums (σ < 2) as `blurRows` makes along a row.
+    static func blurColumns(_ plane: inout FilterAlpha, _ sigma: Double) {
+        let w = plane.width, h = plane.height
+        guard w > 0, h > 0 else { return }
+        var scratch = [Float](repeating: 0, count: w * h)
+        if sigma >= 2 {
+            let windows = boxWindows(sigma)
+            var sums = [Double](repeating: 0, count: w)
+            plane.alpha.withUnsafeMutableBufferPointer { px in
+                scratch.withUnsafeMutableBufferPointer { tmp in
+                    sums.withUnsafeMutableBufferPointer { sum in
+                        boxColumns(from: px, to: tmp, sum, w, h, windows[0])
+                        boxColumns(from: tmp, to: px, sum, w, h, windows[1])
+                        boxColumns(from: px, to: tmp, sum, w, h, windows[2])
+                    }
+                }
+            }
+            plane.alpha = scratch
+        } else {
+            let radius = Int((3 * sigma).rounded(.up))
+            var weights = [Double](repeating: 0, count: 2 * radius + 1)
+            var total = 0.0
+            for k in -radius...radius {
+                let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
+                weights[k + radius] = v
+                total += v
+            }
+            let kernel = weights.map { Float($0 / total) }
+            plane.alpha.withUnsafeBufferPointer { px in
+                scratch.withUnsafeMutableBufferPointer { out in
+                    kernel.withUnsafeBufferPointer { k in
+                        for y in 0..<h {
+                            let lo = max(0, y - radius), hi = min(h - 1, y + radius)
+                            let row = UnsafeMutableBufferPointer(rebasing: out[(y * w)..<((y + 1) * w)])
+                            var s = lo
+                            while s <= hi {
+                                let f = k[s - y + radius], base = s * w
+                                for x in 0..<w { row[x] += px[base + x] * f }
+                                s += 1
+                            }
+                        }
+                    }
+                }
+            }
+            plane.alpha = scratch
+        }
+    }
+
+    /// One box blur down every column: out[y] = mean of in[y − left … y + right], zero outside (as
+    /// `boxPass` along a row; `sums` is w Doubles of scratch). Four columns at a time.
+    @inline(__always)
+    static func boxColumns(from src: UnsafeMutableBufferPointer<Float>, to dst: UnsafeMutableBufferPointer<Float>,
+                           _ sums: UnsafeMutableBufferPointer<Double>, _ w: Int, _ n: Int, _ window: (Int, Int)) {
+        let (left, right) = window
+        let scale = 1 / Double(left + right + 1)
+        let s = src.baseAddress!, d = dst.baseAddress!, sum = sums.baseAddress!
+        let quads = w / 4
+        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Double> {
+            SIMD4<Double>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self))
+        }
+        @inline(__always) func rowAdd(_ r: UnsafeMutablePointer<Float>, _ sign: Double) {
+            var q = 0
+            while q < quads {
+                let o = q &* 4
+                let acc = UnsafeRawPointer(sum + o).loadUnaligned(as: SIMD4<Double>.self)
+                let v = sign > 0 ? acc + load(r + o) : acc - load(r + o)
+                UnsafeMutableRawPointer(sum + o).storeBytes(of: v, as: SIMD4<Double>.self)
+                q &+= 1
+            }
+            var x = quads &* 4
+            while x < w {
+                if sign > 0 { sum[x] += Double(r[x]) } else { sum[x] -= Double(r[x]) }
+                x &+= 1
+            }
+        }
+        for x in 0..<w { sum[x] = 0 }
+        var k = 0
+        while k <= min(right, n - 1) {
+            rowAdd(s + k &* w, 1)
+            k += 1
+        }
+        for y in 0..<n {
+            let out = d + y &* w
+            var q = 0
+            while q < quads {
+                let o = q &* 4
+                let acc = UnsafeRawPointer(sum + o).loadUnaligned(as: SIMD4<Double>.self)
+                UnsafeMutableRawPointer(out + o).storeBytes(of: SIMD4<Float>(acc * scale), as: SIMD4<Float>.self)
+                q &+= 1
+            }
+            var x = quads &* 4
+            while x < w {
+                out[x] = Float(sum[x] * scale)
+                x &+= 1
+            }
+            let add = y + 1 + right
+            if add < n { rowAdd(s + add &* w, 1) }
+            let remove = y - left
+            if remove >= 0 { rowAdd(s + remove &* w, -1) }
+        }
+    }
+
+    /// feOffset of an alpha plane (as `offset`).
+    static func offset(_ input: FilterAlpha, dx: Double, dy: Double) -> FilterAlpha {
+        func split(_ v: Double) -> (Int, Float) {
+            let n = v.rounded()
+            if abs(v - n) < 1e-3 { return (Int(n), 0) }
+            let f = v.rounded(.down)
+            return (Int(f), Float(v - f))
+        }
+        let (ix, fx) = split(dx), (iy, fy) = split(dy)
+        var out = wholeOffset(input, dx: ix, dy: iy)
+        let w = out.width, h = out.height
+        // (1 − t)·a + t·b with b = a moved one pixel right / down (transparent where it moved in from).
+        if fx > 0 {
+            out.alpha.withUnsafeMutableBufferPointer { buf in
+                for y in 0..<h {
+                    let o = buf.baseAddress! + y &* w
+                    var x = w &- 1
+                    while x > 0 {
+                        o[x] += (o[x &- 1] - o[x]) * fx
+                        x &-= 1
+                    }
+                    if w > 0 { o[0] += (0 - o[0]) * fx }
+                }
+            }
+        }
+        if fy > 0 {
+            out.alpha.withUnsafeMutableBufferPointer { buf in
+                var y = h &- 1
+                while y >= 0 {
+                    let o = buf.baseAddress! + y &* w
+                    if y > 0 {
+                        let q = o - w
+                        var x = 0
+                        while x < w { o[x] += (q[x] - o[x]) * fy; x &+= 1 }
+                    } else {
+                        var x = 0
+                        while x < w { o[x] += (0 - o[x]) * fy; x &+= 1 }
+                    }
+                    y &-= 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// The plane moved by whole pixels.
+    static func wholeOffset(_ input: FilterAlpha, dx ox: Int, dy oy: Int) -> FilterAlpha {
+        if ox == 0 && oy == 0 { return input }
+        let w = input.width, h = input.height
+        var out = FilterAlpha(width: w, height: h)
+        guard abs(ox) < w, abs(oy) < h else { return out }
+        input.alpha.withUnsafeBufferPointer { src in
+            out.alpha.withUnsafeMutableBufferPointer { dst in
+                let x0 = max(0, ox), x1 = min(w, w + ox)
+                for y in max(0, oy)..<min(h, h + oy) {
+                    let sy = y - oy
+                    for x in x0..<x1 { dst[y * w + x] = src[sy * w + x - ox] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// `top` (an alpha plane, colour 0) source-over `image`: s + d·(1 − αs) per channel.
+    static func sourceOver(_ top: FilterAlpha, onto image: inout FilterImage) {
+        image.pixels.withUnsafeMutableBufferPointer { d in
+            top.alpha.withUnsafeBufferPointer { s in
+                for p in 0..<s.count {
+                    let a = s[p], keep = 1 - a, i = p * 4
+                    d[i] = 0 + d[i] * keep; d[i + 1] = 0 + d[i + 1] * keep
+                    d[i + 2] = 0 + d[i + 2] * keep; d[i + 3] = a + d[i + 3] * keep
+                }
+            }
+        }
+    }
+
+    /// feDropShadow's last steps at once: the shadow (`shadow`'s alpha × the colour's alpha × opacity,
+    /// in the colour) under `input`, written into `input`: input + shadow · (1 − α input).
+    static func shadow(_ shadow: FilterAlpha, under input: inout FilterImage, color: SVGColor, opacity: Double,
+                       space: SVGFilterColorSpace) {
+        let (r, g, b, ca) = straight(color, opacity: opacity, space: space)
+        input.pixels.withUnsafeMutableBufferPointer { px in
+            shadow.alpha.withUnsafeBufferPointer { sh in
+                for p in 0..<sh.count {
+                    let i = p * 4
+                    let a = sh[p] * ca
+                    let keep = 1 - px[i + 3]
+                    px[i] = px[i] + (r * a) * keep
+                    px[i + 1] = px[i + 1] + (g * a) * keep
+                    px[i + 2] = px[i + 2] + (b * a) * keep
+                    px[i + 3] = px[i + 3] + a * keep
+                }
+            }
+        }
+    }
+}
