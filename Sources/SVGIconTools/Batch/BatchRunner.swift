@@ -163,39 +163,56 @@ package final class BatchRunner: @unchecked Sendable {
         // Outputs with the same pixels (24 px @2x and 48 px @1x) are rendered once.
         var byOptions: [RenderOptions: CachedIconRenderer.Output] = [:]
         var usesTint = false
-        for output in plan.outputs {
-            let rendered: CachedIconRenderer.Output
-            if let same = byOptions[output.options] {
-                rendered = same
-            } else {
-                do {
-                    rendered = try renderer.png(svgDigest: {
-                        if let digest { return digest }
-                        let hashed = SHA256.hash(bytes)
-                        digest = hashed
-                        return hashed
-                    }(), options: output.options, parsing: request.parsing,
-                                                renderers: &renderers) {
-                        () throws(SVGLoadError) in
-                        if let parsed { return parsed }
-                        let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
-                        parsed = result
-                        return result
-                    }
-                } catch {
-                    switch error {
-                    case .load(let loadError): outcome.failure = BatchFailure(loadError)
-                    case .encode, .tooComplex: outcome.failure = BatchFailure(path: path, reason: error.description)
-                    }
-                    return outcome
-                }
-                byOptions[output.options] = rendered
+        /// The PNG for `options`, or nil with `outcome.failure` set.
+        func render(_ options: RenderOptions) -> CachedIconRenderer.Output? {
+            if let same = byOptions[options] {
+                if same.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
+                return same
             }
+            let rendered: CachedIconRenderer.Output
+            do {
+                rendered = try renderer.png(svgDigest: {
+                    if let digest { return digest }
+                    let hashed = SHA256.hash(bytes)
+                    digest = hashed
+                    return hashed
+                }(), options: options, parsing: request.parsing,
+                                            renderers: &renderers) {
+                    () throws(SVGLoadError) in
+                    if let parsed { return parsed }
+                    let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                    parsed = result
+                    return result
+                }
+            } catch {
+                switch error {
+                case .load(let loadError): outcome.failure = BatchFailure(loadError)
+                case .encode, .tooComplex: outcome.failure = BatchFailure(path: path, reason: error.description)
+                }
+                return nil
+            }
+            byOptions[options] = rendered
             if rendered.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
             if outcome.warnings.isEmpty { outcome.warnings = rendered.warnings }
             usesTint = rendered.usesTint
+            return rendered
+        }
+        for output in plan.outputs {
+            guard let rendered = render(output.options) else { return outcome }
             if let failure = write(rendered.png, to: output.relativePath, icon: path, folderErrors: folderErrors,
                                    files: &outcome.files) {
+                outcome.failure = failure
+                return outcome
+            }
+        }
+        for file in plan.iconFiles {
+            var entries: [IconFileWriter.Entry] = []
+            for entry in file.entries {
+                guard let rendered = render(entry.options) else { return outcome }
+                entries.append(.init(size: entry.options.width, png: rendered.png))
+            }
+            if let failure = write(IconFileWriter.write(file.format, entries), to: file.relativePath, icon: path,
+                                   folderErrors: folderErrors, files: &outcome.files) {
                 outcome.failure = failure
                 return outcome
             }
@@ -245,6 +262,7 @@ package final class BatchRunner: @unchecked Sendable {
         var kept: [BatchOutputPlanner.IconPlan] = []
         for plan in plans {
             let paths = plan.outputs.map(\.relativePath) + plan.imageSets.map { $0.folder + "/Contents.json" }
+                + plan.iconFiles.map(\.relativePath)
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
                 failures.append(BatchFailure(
                     path: inputPath(plan.icon),
@@ -262,6 +280,7 @@ package final class BatchRunner: @unchecked Sendable {
     /// the reason.
     private func prepareFolders(for plans: [BatchOutputPlanner.IconPlan], planner: BatchOutputPlanner) -> [String: String] {
         var folders = Set(plans.flatMap { $0.outputs.map { Self.folder(of: $0.relativePath) } })
+        folders.formUnion(plans.flatMap { $0.iconFiles.map { Self.folder(of: $0.relativePath) } })
         let groups = request.format == .xcassets ? planner.catalogGroups(for: plans.map(\.icon)) : []
         folders.formUnion(groups)
         var errors: [String: String] = [:]
