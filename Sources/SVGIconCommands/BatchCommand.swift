@@ -32,12 +32,14 @@ struct BatchCommand: CLICommand {
                 OptionSpec(names: ["--format", "-f"], kind: .choice(BatchOutputFormat.allCases.map(\.rawValue)),
                            placeholder: "FORMAT", help: """
                     png: DIR mirrors the input tree, a/b.svg → a/b.png, a/b@2x.png (default)
-                    xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when the icon takes the tint
+                    xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when every visible paint takes the tint (else original; --rendering overrides)
                     android: DIR/drawable-mdpi … drawable-xxxhdpi, one a_b.png per icon in each
                     ico: DIR mirrors the input tree, a/b.svg → a/b.ico with a PNG entry per size
                     icns: a/b.svg → a/b.icns, PNG entries with the @2x types (ic11–ic14, ic10)
                     Several sizes or tints add a suffix: b-24.png, b-0a84ff.png, b-24-0a84ff@2x.png.
                     """),
+                OptionSpec(names: ["--rendering"], kind: .choice(RenderingIntent.allCases.map(\.rawValue)), placeholder: "INTENT",
+                           help: "xcassets: template-rendering-intent for every image set, template or original (default: template only for icons every visible paint of which takes the tint)"),
                 SharedOptions.json("Print a JSON summary on standard output: counts, failures with reasons, warnings, timings"),
                 SharedOptions.quiet("Print only the failures"),
             ]),
@@ -95,6 +97,11 @@ struct BatchCommand: CLICommand {
         command.request.parsing.tintOverridesColor = parsed.flag("--force-tint")
         command.request.recolor = parsed.flag("--recolor")
         if let format = parsed.text("--format").flatMap(BatchOutputFormat.init(rawValue:)) { command.request.format = format }
+        command.request.rendering = parsed.text("--rendering").flatMap(RenderingIntent.init(rawValue:))
+        if command.request.rendering != nil, command.request.format != .xcassets {
+            throw CLIError.usage("--rendering sets the asset catalog's template-rendering-intent; it needs --format xcassets",
+                                 command: name)
+        }
         if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }
         command.json = parsed.flag("--json")
         command.quiet = parsed.flag("--quiet")

@@ -218,8 +218,28 @@ package final class BatchRunner: @unchecked Sendable {
             }
         }
         outcome.usesTint = usesTint
+        var template = false
+        if !plan.imageSets.isEmpty {
+            if let forced = request.rendering {
+                template = forced == .template
+            } else if request.recolor {
+                template = true
+            } else {
+                // Cached renders did not parse the file; the intent needs the model.
+                do throws(SVGLoadError) {
+                    let result: SVGParseResult
+                    if let parsed { result = parsed } else {
+                        result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                    }
+                    template = result.icon.everyVisiblePaintTakesTint
+                } catch {
+                    outcome.failure = BatchFailure(error)
+                    return outcome
+                }
+            }
+        }
         for imageSet in plan.imageSets {
-            let contents = Array(imageSet.contentsJSON(template: usesTint).utf8)
+            let contents = Array(imageSet.contentsJSON(template: template).utf8)
             if let failure = write(contents, to: imageSet.folder + "/Contents.json", icon: path,
                                    folderErrors: folderErrors, files: &outcome.files) {
                 outcome.failure = failure
