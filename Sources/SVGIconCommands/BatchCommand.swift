@@ -34,6 +34,7 @@ struct BatchCommand: CLICommand {
                     png: DIR mirrors the input tree, a/b.svg → a/b.png, a/b@2x.png (default)
                     xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when every visible paint takes the tint (else original; --rendering overrides)
                     android: DIR/drawable-mdpi … drawable-xxxhdpi, one a_b.png per icon in each
+                    android-vector: DIR/drawable/a_b.xml, an Android VectorDrawable per icon (--size in dp); an icon VectorDrawable cannot express (mask, filter, image, pattern, …) fails naming the feature and line
                     ico: DIR mirrors the input tree, a/b.svg → a/b.ico with a PNG entry per size
                     icns: a/b.svg → a/b.icns, PNG entries with the @2x types (ic11–ic14, ic10)
                     Several sizes or tints add a suffix: b-24.png, b-0a84ff.png, b-24-0a84ff@2x.png.
@@ -69,6 +70,7 @@ struct BatchCommand: CLICommand {
             "svgicon batch icons/ --out App/Icons.xcassets --format xcassets --size 24",
             "svgicon batch icons/ --out res --format android --size 24 --tint '#0a84ff'",
             "svgicon batch icons/ --out png/ --size 16 --tint black,white --json > r.json",
+            "svgicon batch icons/ --out app/src/main/res --format android-vector --size 24",
             "svgicon batch icons/ --out win/ --format ico",
             "svgicon batch icons/ --out mac/ --format icns --size 16,32,128,256,512",
         ])
@@ -136,6 +138,12 @@ struct BatchCommand: CLICommand {
         case .android:
             guard scales == nil else {
                 throw CLIError.usage("--format android writes every density (mdpi, hdpi, xhdpi, xxhdpi, xxxhdpi); leave out --scale",
+                                     command: name)
+            }
+            command.request.scales = [1]
+        case .androidVector:
+            guard scales == nil else {
+                throw CLIError.usage("--format android-vector writes one vector file for every density; leave out --scale",
                                      command: name)
             }
             command.request.scales = [1]

@@ -35,7 +35,7 @@ struct RenderCommand: CLICommand {
                     Where to write (default NAME.png, NAME@2x.png, … in the current folder). A folder (-o out/, -o .) gets NAME.png inside it; - writes the PNG to standard output; a link is written through to its file, a device or pipe (/dev/stdout) in place. A regular file is replaced atomically; one that already holds the same bytes is left untouched ("up to date").
                     """, placeholder: "FILE|DIR|-"),
                 OptionSpec(names: ["--format", "-f"], kind: .choice(RenderFormat.allCases.map(\.rawValue)), placeholder: "FORMAT",
-                           help: "png (default), ico, icns; by default taken from -o's extension (.ico, .icns)"),
+                           help: "png (default), ico, icns, vector-drawable (Android XML; --size is its dp size); by default taken from -o's extension (.ico, .icns, .xml)"),
                 SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
             ]),
             ImageArguments.group,
@@ -132,6 +132,16 @@ struct RenderCommand: CLICommand {
             }
             return command
         }
+        if command.format == .vectorDrawable {
+            if command.width != nil || command.height != nil || parsed.has("--scale") || (command.sizes?.count ?? 0) > 1 {
+                throw CLIError.usage("a VectorDrawable has one size in dp: give it with --size N (default: the document's own size)",
+                                     command: name)
+            }
+            if command.input == "-" && command.output == nil {
+                throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
+            }
+            return command
+        }
         if let sizes = command.sizes, sizes.count > 1 {
             throw CLIError.usage("--size takes one size for a PNG (several only for -o FILE.ico or .icns); use --scale, or svgicon batch for several sizes",
                                  command: name)
@@ -164,6 +174,7 @@ struct RenderCommand: CLICommand {
 
     func run(_ io: CommandOutput) throws(CLIError) {
         if let container = format.iconFile { return try runIconFile(container, io) }
+        if format == .vectorDrawable { return try runVectorDrawable(io) }
         // Read, not parsed: with the size known from the options, every scale is looked up in the cache
         // by the bytes' digest first, and libxml2 sees the file only when some scale is not cached.
         let source = try IconInput.read(input, iconFolders: iconFolders)
@@ -280,6 +291,25 @@ struct RenderCommand: CLICommand {
                       what: "\(entries.count) PNG entries: \(sizesText) px", io)
     }
 
+    /// `-o icon.xml` / `--format vector-drawable`: the icon as an Android VectorDrawable, or a refusal
+    /// naming what it cannot express.
+    private func runVectorDrawable(_ io: CommandOutput) throws(CLIError) {
+        let source = try IconInput.read(input, iconFolders: iconFolders)
+        let document = LazyDocument(source: source, options: resolveOptions)
+        let parsed = try document.load()
+        let (w, h) = outputSize(for: parsed.icon)
+        let writer = VectorDrawableWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
+        let xml: String
+        do {
+            xml = try writer.write(parsed)
+        } catch {
+            throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
+        }
+        if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
+        try writeFile(Array(xml.utf8), defaultName: VectorDrawableWriter.resourceName(source.stem) + ".xml",
+                      what: "VectorDrawable, \(w)×\(h) dp", io)
+    }
+
     /// Writes a non-PNG output to `-o` (a file, a folder, or - for standard output), leaving a file that
     /// already holds the bytes alone.
     func writeFile(_ bytes: [UInt8], defaultName: String, what: String, _ io: CommandOutput) throws(CLIError) {
@@ -394,18 +424,21 @@ struct RenderCommand: CLICommand {
 /// What `svgicon render` writes.
 enum RenderFormat: String, CaseIterable, Sendable {
     case png, ico, icns
+    case vectorDrawable = "vector-drawable"
 
     var iconFile: IconFileFormat? {
         switch self {
         case .png: return nil
         case .ico: return .ico
         case .icns: return .icns
+        case .vectorDrawable: return nil
         }
     }
 
     /// The format an output path's extension names, nil for any other (a PNG is written).
     init?(extensionOf path: String) {
         let lower = path.lowercased()
-        if lower.hasSuffix(".ico") { self = .ico } else if lower.hasSuffix(".icns") { self = .icns } else { return nil }
+        if lower.hasSuffix(".ico") { self = .ico } else if lower.hasSuffix(".icns") { self = .icns }
+        else if lower.hasSuffix(".xml") { self = .vectorDrawable } else { return nil }
     }
 }

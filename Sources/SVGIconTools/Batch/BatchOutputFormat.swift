@@ -8,6 +8,8 @@ package enum BatchOutputFormat: String, CaseIterable, Hashable, Sendable, Codabl
     case xcassets
     /// Android resource folders `drawable-mdpi` … `drawable-xxxhdpi`, one PNG per icon in each.
     case android
+    /// Android VectorDrawable XML: `drawable/a_b.xml` per icon, `--size` its dp size (`VectorDrawableWriter`).
+    case androidVector = "android-vector"
     /// One Windows `name.ico` per icon, PNG entries at `IconFileFormat.ico.defaultSizes` (or `--size`).
     case ico
     /// One macOS `name.icns` per icon, PNG entries 16–1024 with the @2x types (or `--size`).

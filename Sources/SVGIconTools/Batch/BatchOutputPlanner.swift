@@ -9,6 +9,7 @@ import SVGIconKit
 /// | `png` | `arrows/chevron.png`, `arrows/chevron@2x.png` (scale 2), … |
 /// | `xcassets` | `arrows/chevron.imageset/chevron.png`, `…/chevron@2x.png`, `…/chevron@3x.png`, `…/Contents.json` |
 /// | `android` | `drawable-mdpi/arrows_chevron.png` … `drawable-xxxhdpi/arrows_chevron.png` |
+/// | `android-vector` | `drawable/arrows_chevron.xml` (VectorDrawable, `--size` in dp) |
 /// | `ico`, `icns` | `arrows/chevron.ico` (every size is an entry inside it; a tint suffix with several tints) |
 ///
 /// A size or tint suffix is added only when several are asked for: `--size 24,48` gives `chevron-24.png`
@@ -38,6 +39,8 @@ package struct BatchOutputPlanner: Sendable {
         package var imageSets: [AssetCatalogImageSet]
         /// `ico` and `icns` only: the containers, each of several renders.
         package var iconFiles: [IconFile] = []
+        /// `android-vector` only: the VectorDrawables (the options' width is the dp size).
+        package var vectorFiles: [Output] = []
     }
 
     /// An `.ico` or `.icns` file and the renders packed into it, one per size.
@@ -88,6 +91,9 @@ package struct BatchOutputPlanner: Sendable {
                         let pixels = Int((Double(size) * factor).rounded())
                         plan.outputs.append(output("drawable-\(density)/\(name).png", pixels: pixels, tint: tint))
                     }
+                case .androidVector:
+                    let name = Self.androidResourceName(folder + stem) + variant.replacingDashes
+                    plan.vectorFiles.append(output("drawable/\(name).xml", pixels: size, tint: tint))
                 case .ico, .icns:
                     break  // planned above
                 }

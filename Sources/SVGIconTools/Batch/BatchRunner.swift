@@ -218,6 +218,35 @@ package final class BatchRunner: @unchecked Sendable {
             }
         }
         outcome.usesTint = usesTint
+        for file in plan.vectorFiles {
+            let result: SVGParseResult
+            do throws(SVGLoadError) {
+                if let parsed { result = parsed } else {
+                    result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                    parsed = result
+                }
+            } catch {
+                outcome.failure = BatchFailure(error)
+                return outcome
+            }
+            let tint = request.tints.isEmpty ? nil : file.options.tint
+            let writer = VectorDrawableWriter(options: .init(width: file.options.width, height: file.options.height,
+                                                             tint: tint, recolor: request.recolor), source: bytes)
+            let xml: String
+            do {
+                xml = try writer.write(result)
+            } catch {
+                outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
+                return outcome
+            }
+            if outcome.warnings.isEmpty { outcome.warnings = result.warnings }
+            usesTint = result.icon.usesTint
+            if let failure = write(Array(xml.utf8), to: file.relativePath, icon: path, folderErrors: folderErrors,
+                                   files: &outcome.files) {
+                outcome.failure = failure
+                return outcome
+            }
+        }
         var template = false
         if !plan.imageSets.isEmpty {
             if let forced = request.rendering {
@@ -282,7 +311,7 @@ package final class BatchRunner: @unchecked Sendable {
         var kept: [BatchOutputPlanner.IconPlan] = []
         for plan in plans {
             let paths = plan.outputs.map(\.relativePath) + plan.imageSets.map { $0.folder + "/Contents.json" }
-                + plan.iconFiles.map(\.relativePath)
+                + plan.iconFiles.map(\.relativePath) + plan.vectorFiles.map(\.relativePath)
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
                 failures.append(BatchFailure(
                     path: inputPath(plan.icon),
@@ -301,6 +330,7 @@ package final class BatchRunner: @unchecked Sendable {
     private func prepareFolders(for plans: [BatchOutputPlanner.IconPlan], planner: BatchOutputPlanner) -> [String: String] {
         var folders = Set(plans.flatMap { $0.outputs.map { Self.folder(of: $0.relativePath) } })
         folders.formUnion(plans.flatMap { $0.iconFiles.map { Self.folder(of: $0.relativePath) } })
+        folders.formUnion(plans.flatMap { $0.vectorFiles.map { Self.folder(of: $0.relativePath) } })
         let groups = request.format == .xcassets ? planner.catalogGroups(for: plans.map(\.icon)) : []
         folders.formUnion(groups)
         var errors: [String: String] = [:]
