@@ -136,10 +136,11 @@ struct VectorDrawableTests {
         #expect(disjoint.components(separatedBy: "android:fillAlpha=\"0.5\"").count == 3)
         let refusal = try #require(try Self.refusal("""
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+            <path opacity=".2" d="M0 20h4v4z"/>
             <g opacity="0.5"><rect width="8" height="8" fill="red"/><rect x="4" width="8" height="8" fill="blue"/></g></svg>
             """))
         #expect(refusal.feature == "group opacity over overlapping shapes")
-        #expect(refusal.line == 2)
+        #expect(refusal.line == 3)  // the group's opacity, not the path's before it
     }
 
     @Test("batch --format android-vector: a refused icon fails with file:line and the feature, the others are written, exit 1")

@@ -93,7 +93,7 @@ package struct VectorDrawableWriter {
         head += "\n    android:width=\"\(options.width)dp\"\n    android:height=\"\(options.height)dp\""
         head += "\n    android:viewportWidth=\"\(Self.number(viewportWidth))\"\n    android:viewportHeight=\"\(Self.number(viewportHeight))\""
         if state.tintMode && state.wroteTint {
-            head += "\n    android:tint=\"\(Self.argb(options.tint ?? .black, alpha: 1))\""
+            head += "\n    android:tint=\"\(Self.argb(options.tint ?? .black, alpha: (options.tint ?? .black).alpha))\""
         }
         return head + ">\n" + body + "</vector>\n"
     }
@@ -387,7 +387,7 @@ package struct VectorDrawableWriter {
                                 geometry: ["centerX": c.x, "centerY": c.y, "gradientRadius": g.r * scale],
                                 spread: g.spread, stops: g.stops)
             case .pattern:
-                throw writer.refusal("pattern", element: element, pattern: nil, fallback: "<pattern",
+                throw writer.refusal("pattern", element: element, pattern: writer.referencePattern(to: "pattern"), fallback: "<pattern",
                                      reason: "VectorDrawable has no pattern fills")
             case .image:
                 throw writer.refusal("image", element: element ?? "image", pattern: nil, fallback: "<image",
@@ -448,19 +448,43 @@ package struct VectorDrawableWriter {
     // MARK: - Refusals
 
     /// A refusal naming `feature`, with the line of the first match of `pattern` (a regular expression over
-    /// the source) or else of the text `fallback`.
+    /// the source) inside a start tag of `element`, else anywhere, else of the text `fallback`.
     func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
-        Refusal(feature: feature, line: line(matching: pattern, fallback: fallback),
+        Refusal(feature: feature, line: line(matching: pattern, in: element, fallback: fallback),
                 reason: (element.map { "<\($0)>: " } ?? "") + reason)
     }
 
-    func line(matching pattern: String?, fallback: String?) -> Int? {
+    /// A regular expression matching `url(#id)` for the ids of every `<element>` in the source, nil when there
+    /// is none.
+    func referencePattern(to element: String) -> String? {
         let text = String(decoding: source, as: UTF8.self)
-        var found: Range<String.Index>? = nil
-        if let pattern { found = text.range(of: pattern, options: .regularExpression) }
-        if found == nil, let fallback { found = text.range(of: fallback) }
+        guard let expression = try? NSRegularExpression(pattern: "<\(element)\\b[^>]*?\\bid\\s*=\\s*[\"']([^\"']+)") else { return nil }
+        let ids = expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { NSRegularExpression.escapedPattern(for: String(text[$0])) }
+        }
+        guard !ids.isEmpty else { return nil }
+        return "url\\(\\s*[\"']?#(?:" + ids.joined(separator: "|") + ")[\"']?\\s*\\)"
+    }
+
+    func line(matching pattern: String?, in element: String?, fallback: String?) -> Int? {
+        let text = String(decoding: source, as: UTF8.self)
+        let whole = NSRange(text.startIndex..., in: text)
+        func first(_ regex: String) -> String.Index? {
+            guard let expression = try? NSRegularExpression(pattern: regex),
+                  let match = expression.firstMatch(in: text, range: whole) else { return nil }
+            let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+            return Range(range, in: text)?.lowerBound
+        }
+        var found: String.Index? = nil
+        if let pattern {
+            if let element, element.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                found = first("<\(element)\\b[^>]*?(\(pattern))")
+            }
+            if found == nil { found = first(pattern) }
+        }
+        if found == nil, let fallback { found = text.range(of: fallback)?.lowerBound }
         guard let found else { return nil }
-        return text[..<found.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return text[..<found].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 
     // MARK: - Geometry
