@@ -162,4 +162,22 @@ struct VectorDrawableTests {
         #expect(written.hasPrefix("<vector xmlns:android=\"http://schemas.android.com/apk/res/android\""))
         #expect(!FileManager.default.fileExists(atPath: box.output + "/drawable/masked.xml"))
     }
+
+    @Test("The project's own icons: every VectorDrawable uses only attributes the framework defines (converted back by Scripts/vector-drawable-to-svg.py); only the overlapping group opacity is refused",
+          .enabled(if: toolPath("python3") != nil, "python3 not installed: the converter back to SVG cannot run"))
+    func ownIconsConvertBack() throws {
+        let box = BatchSandbox()
+        let (code, output) = box.run(["batch", RepositoryPaths.icons, "--out", box.output, "--format", "android-vector",
+                                      "--size", "24", "--json"])
+        let report = try JSONDecoder().decode(BatchReport.self, from: Data(output.out))
+        #expect(code == 1)
+        #expect(report.failures.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["opacity.svg"])
+        #expect(report.failures.first?.reason.hasPrefix("VectorDrawable cannot express group opacity over overlapping shapes") == true)
+        #expect(report.files.written == report.icons - 1)
+        let check = try #require(runTool("python3", [RepositoryPaths.root + "/Scripts/vector-drawable-to-svg.py", "--check",
+                                                     box.output + "/drawable", box.root + "/svg"]))
+        #expect(check.status == 0, "\(check.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.root + "/svg").count == report.icons - 1)
+    }
 }
+
