@@ -35,6 +35,7 @@ struct BatchCommand: CLICommand {
                     xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when every visible paint takes the tint (else original; --rendering overrides)
                     android: DIR/drawable-mdpi … drawable-xxxhdpi, one a_b.png per icon in each
                     android-vector: DIR/drawable/a_b.xml, an Android VectorDrawable per icon (--size in dp); an icon VectorDrawable cannot express (mask, filter, image, pattern, …) fails naming the feature and line
+                    pdf: DIR mirrors the input tree, a/b.svg → a/b.pdf, one page of --size points; gradients, masks, patterns, images, filters and group opacity over overlapping shapes are refused for now
                     ico: DIR mirrors the input tree, a/b.svg → a/b.ico with a PNG entry per size
                     icns: a/b.svg → a/b.icns, PNG entries with the @2x types (ic11–ic14, ic10)
                     Several sizes or tints add a suffix: b-24.png, b-0a84ff.png, b-24-0a84ff@2x.png.
@@ -141,9 +142,9 @@ struct BatchCommand: CLICommand {
                                      command: name)
             }
             command.request.scales = [1]
-        case .androidVector:
+        case .androidVector, .pdf:
             guard scales == nil else {
-                throw CLIError.usage("--format android-vector writes one vector file for every density; leave out --scale",
+                throw CLIError.usage("--format \(command.request.format.rawValue) writes vector files, one for every density; leave out --scale",
                                      command: name)
             }
             command.request.scales = [1]

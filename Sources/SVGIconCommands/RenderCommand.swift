@@ -35,7 +35,7 @@ struct RenderCommand: CLICommand {
                     Where to write (default NAME.png, NAME@2x.png, … in the current folder). A folder (-o out/, -o .) gets NAME.png inside it; - writes the PNG to standard output; a link is written through to its file, a device or pipe (/dev/stdout) in place. A regular file is replaced atomically; one that already holds the same bytes is left untouched ("up to date").
                     """, placeholder: "FILE|DIR|-"),
                 OptionSpec(names: ["--format", "-f"], kind: .choice(RenderFormat.allCases.map(\.rawValue)), placeholder: "FORMAT",
-                           help: "png (default), ico, icns, vector-drawable (Android XML; --size is its dp size); by default taken from -o's extension (.ico, .icns, .xml)"),
+                           help: "png (default), ico, icns, vector-drawable (Android XML; --size is its dp size), pdf (--size is its page size in points); by default taken from -o's extension (.ico, .icns, .xml, .pdf)"),
                 SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
             ]),
             ImageArguments.group,
@@ -132,9 +132,11 @@ struct RenderCommand: CLICommand {
             }
             return command
         }
-        if command.format == .vectorDrawable {
+        if command.format == .vectorDrawable || command.format == .pdf {
             if command.width != nil || command.height != nil || parsed.has("--scale") || (command.sizes?.count ?? 0) > 1 {
-                throw CLIError.usage("a VectorDrawable has one size in dp: give it with --size N (default: the document's own size)",
+                throw CLIError.usage(command.format == .pdf
+                                     ? "a PDF has one page size in points: give it with --size N (default: the document's own size)"
+                                     : "a VectorDrawable has one size in dp: give it with --size N (default: the document's own size)",
                                      command: name)
             }
             if command.input == "-" && command.output == nil {
@@ -175,6 +177,7 @@ struct RenderCommand: CLICommand {
     func run(_ io: CommandOutput) throws(CLIError) {
         if let container = format.iconFile { return try runIconFile(container, io) }
         if format == .vectorDrawable { return try runVectorDrawable(io) }
+        if format == .pdf { return try runPDF(io) }
         // Read, not parsed: with the size known from the options, every scale is looked up in the cache
         // by the bytes' digest first, and libxml2 sees the file only when some scale is not cached.
         let source = try IconInput.read(input, iconFolders: iconFolders)
@@ -310,6 +313,22 @@ struct RenderCommand: CLICommand {
                       what: "VectorDrawable, \(w)×\(h) dp", io)
     }
 
+    /// `-o icon.pdf` / `--format pdf`: a one-page PDF, or a refusal naming what it cannot express.
+    private func runPDF(_ io: CommandOutput) throws(CLIError) {
+        let source = try IconInput.read(input, iconFolders: iconFolders)
+        let parsed = try LazyDocument(source: source, options: resolveOptions).load()
+        let (w, h) = outputSize(for: parsed.icon)
+        let writer = PDFWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try writer.write(parsed)
+        } catch {
+            throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
+        }
+        if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
+        try writeFile(bytes, defaultName: source.stem + ".pdf", what: "PDF, \(w)×\(h) pt", io)
+    }
+
     /// Writes a non-PNG output to `-o` (a file, a folder, or - for standard output), leaving a file that
     /// already holds the bytes alone.
     func writeFile(_ bytes: [UInt8], defaultName: String, what: String, _ io: CommandOutput) throws(CLIError) {
@@ -425,13 +444,14 @@ struct RenderCommand: CLICommand {
 enum RenderFormat: String, CaseIterable, Sendable {
     case png, ico, icns
     case vectorDrawable = "vector-drawable"
+    case pdf
 
     var iconFile: IconFileFormat? {
         switch self {
         case .png: return nil
         case .ico: return .ico
         case .icns: return .icns
-        case .vectorDrawable: return nil
+        case .vectorDrawable, .pdf: return nil
         }
     }
 
@@ -439,6 +459,7 @@ enum RenderFormat: String, CaseIterable, Sendable {
     init?(extensionOf path: String) {
         let lower = path.lowercased()
         if lower.hasSuffix(".ico") { self = .ico } else if lower.hasSuffix(".icns") { self = .icns }
-        else if lower.hasSuffix(".xml") { self = .vectorDrawable } else { return nil }
+        else if lower.hasSuffix(".xml") { self = .vectorDrawable } else if lower.hasSuffix(".pdf") { self = .pdf }
+        else { return nil }
     }
 }

@@ -10,6 +10,8 @@ package enum BatchOutputFormat: String, CaseIterable, Hashable, Sendable, Codabl
     case android
     /// Android VectorDrawable XML: `drawable/a_b.xml` per icon, `--size` its dp size (`VectorDrawableWriter`).
     case androidVector = "android-vector"
+    /// One `name.pdf` per icon (and size and tint), mirroring the input tree (`PDFWriter`).
+    case pdf
     /// One Windows `name.ico` per icon, PNG entries at `IconFileFormat.ico.defaultSizes` (or `--size`).
     case ico
     /// One macOS `name.icns` per icon, PNG entries 16–1024 with the @2x types (or `--size`).

@@ -10,6 +10,7 @@ import SVGIconKit
 /// | `xcassets` | `arrows/chevron.imageset/chevron.png`, `…/chevron@2x.png`, `…/chevron@3x.png`, `…/Contents.json` |
 /// | `android` | `drawable-mdpi/arrows_chevron.png` … `drawable-xxxhdpi/arrows_chevron.png` |
 /// | `android-vector` | `drawable/arrows_chevron.xml` (VectorDrawable, `--size` in dp) |
+/// | `pdf` | `arrows/chevron.pdf` (one page, `--size` in points) |
 /// | `ico`, `icns` | `arrows/chevron.ico` (every size is an entry inside it; a tint suffix with several tints) |
 ///
 /// A size or tint suffix is added only when several are asked for: `--size 24,48` gives `chevron-24.png`
@@ -41,6 +42,8 @@ package struct BatchOutputPlanner: Sendable {
         package var iconFiles: [IconFile] = []
         /// `android-vector` only: the VectorDrawables (the options' width is the dp size).
         package var vectorFiles: [Output] = []
+        /// `pdf` only: the PDFs (the options' width and height are the page size in points).
+        package var pdfFiles: [Output] = []
     }
 
     /// An `.ico` or `.icns` file and the renders packed into it, one per size.
@@ -94,6 +97,8 @@ package struct BatchOutputPlanner: Sendable {
                 case .androidVector:
                     let name = Self.androidResourceName(folder + stem) + variant.replacingDashes
                     plan.vectorFiles.append(output("drawable/\(name).xml", pixels: size, tint: tint))
+                case .pdf:
+                    plan.pdfFiles.append(output(folder + stem + variant + ".pdf", pixels: size, tint: tint))
                 case .ico, .icns:
                     break  // planned above
                 }

@@ -218,7 +218,7 @@ package final class BatchRunner: @unchecked Sendable {
             }
         }
         outcome.usesTint = usesTint
-        for file in plan.vectorFiles {
+        for file in plan.vectorFiles + plan.pdfFiles {
             let result: SVGParseResult
             do throws(SVGLoadError) {
                 if let parsed { result = parsed } else {
@@ -230,18 +230,29 @@ package final class BatchRunner: @unchecked Sendable {
                 return outcome
             }
             let tint = request.tints.isEmpty ? nil : file.options.tint
-            let writer = VectorDrawableWriter(options: .init(width: file.options.width, height: file.options.height,
-                                                             tint: tint, recolor: request.recolor), source: bytes)
-            let xml: String
-            do {
-                xml = try writer.write(result)
-            } catch {
-                outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
-                return outcome
+            let written: [UInt8]
+            if file.relativePath.hasSuffix(".pdf") {
+                let writer = PDFWriter(options: .init(width: file.options.width, height: file.options.height,
+                                                      tint: tint, recolor: request.recolor), source: bytes)
+                do {
+                    written = try writer.write(result)
+                } catch {
+                    outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
+                    return outcome
+                }
+            } else {
+                let writer = VectorDrawableWriter(options: .init(width: file.options.width, height: file.options.height,
+                                                                 tint: tint, recolor: request.recolor), source: bytes)
+                do {
+                    written = Array(try writer.write(result).utf8)
+                } catch {
+                    outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
+                    return outcome
+                }
             }
             if outcome.warnings.isEmpty { outcome.warnings = result.warnings }
             usesTint = result.icon.usesTint
-            if let failure = write(Array(xml.utf8), to: file.relativePath, icon: path, folderErrors: folderErrors,
+            if let failure = write(written, to: file.relativePath, icon: path, folderErrors: folderErrors,
                                    files: &outcome.files) {
                 outcome.failure = failure
                 return outcome
@@ -312,6 +323,7 @@ package final class BatchRunner: @unchecked Sendable {
         for plan in plans {
             let paths = plan.outputs.map(\.relativePath) + plan.imageSets.map { $0.folder + "/Contents.json" }
                 + plan.iconFiles.map(\.relativePath) + plan.vectorFiles.map(\.relativePath)
+                + plan.pdfFiles.map(\.relativePath)
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
                 failures.append(BatchFailure(
                     path: inputPath(plan.icon),
@@ -330,7 +342,7 @@ package final class BatchRunner: @unchecked Sendable {
     private func prepareFolders(for plans: [BatchOutputPlanner.IconPlan], planner: BatchOutputPlanner) -> [String: String] {
         var folders = Set(plans.flatMap { $0.outputs.map { Self.folder(of: $0.relativePath) } })
         folders.formUnion(plans.flatMap { $0.iconFiles.map { Self.folder(of: $0.relativePath) } })
-        folders.formUnion(plans.flatMap { $0.vectorFiles.map { Self.folder(of: $0.relativePath) } })
+        folders.formUnion(plans.flatMap { ($0.vectorFiles + $0.pdfFiles).map { Self.folder(of: $0.relativePath) } })
         let groups = request.format == .xcassets ? planner.catalogGroups(for: plans.map(\.icon)) : []
         folders.formUnion(groups)
         var errors: [String: String] = [:]
