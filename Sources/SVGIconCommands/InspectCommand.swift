@@ -87,6 +87,7 @@ struct InspectCommand: CLICommand {
                 if layer.strokeFirst == true { notes.append("stroke under fill (paint-order)") }
                 if let n = layer.clipPathLayers { notes.append("clip-path of \(n) layer\(n == 1 ? "" : "s")") }
                 if let n = layer.maskLayers { notes.append("mask of \(n) layer\(n == 1 ? "" : "s")") }
+                if let filters = layer.filters { notes.append("filter " + filters.joined(separator: "; ")) }
                 let isGroup = layer.kind == "group"
                 rows.append([indent + layer.index, layer.element,
                              isGroup ? "" : layer.fill.map(fill) ?? "none",

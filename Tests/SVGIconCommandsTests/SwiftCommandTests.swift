@@ -111,12 +111,35 @@ struct SwiftCommandTests {
         }
     }
 
+    /// Feature fixtures whose layers use what `svgicon swift` cannot write yet (`mix-blend-mode`,
+    /// `isolation`, `shape-rendering`): it refuses them.
+    static let refusedFixtures: Set<String> = ["blend-modes", "crisp-edges"]
+
     /// The resolver's feature fixtures (gradients, clip paths, masks, use/symbol, CSS, dashes, …) that
     /// svgicon draws without skipping anything.
     static func fixtures() throws -> [(name: String, icon: SVGIconDefinition)] {
         try IconFolder.svgFiles(in: RepositoryPaths.root + "/Tests/Fixtures/features").compactMap { file in
             let result = try SVGDocumentParser.parse(try FileIO.read(file), file: file)
-            return result.warnings.isEmpty ? (IconFolder.iconName(of: file), result.icon) : nil
+            let name = IconFolder.iconName(of: file)
+            return result.warnings.isEmpty && !refusedFixtures.contains(name) ? (name, result.icon) : nil
+        }
+    }
+
+    @Test("Blend modes, isolation and crisp edges are refused with the layer named, not written differently")
+    func refusesWhatItCannotWrite() throws {
+        for name in Self.refusedFixtures.sorted() {
+            let file = RepositoryPaths.root + "/Tests/Fixtures/features/\(name).svg"
+            let icon = try SVGDocumentParser.parse(try FileIO.read(file), file: file).icon
+            #expect(throws: SwiftSourceError.self) {
+                try SwiftSourceGenerator().file(icons: [(name, icon)], typeName: "X", source: name)
+            }
+        }
+        let icon = try SVGDocumentParser.parse(try FileIO.read(RepositoryPaths.root + "/Tests/Fixtures/features/crisp-edges.svg")).icon
+        do {
+            _ = try SwiftSourceGenerator().file(icons: [("crisp", icon)], typeName: "X", source: "crisp-edges.svg")
+            Issue.record("expected a refusal")
+        } catch let error as SwiftSourceError {
+            #expect(error.description == "crisp.svg: layer 1 (<path>): the generated code would not rebuild this layer exactly (it uses something svgicon swift cannot write yet)")
         }
     }
 

@@ -347,7 +347,7 @@ struct ColorParsingTests {
         "hsl(10%, 50%, 50%)", "hsl(120, 100%, 50px)", "hsl(120, 100deg, 50%)", "hsl(120foo, 1%, 1%)",
         "hsl(120, 100%, 50%, 0.5, 1)", "hsla(120 100% 50% / 1px)", "hsl (120, 100%, 50%)",
         // other colour functions are not supported
-        "hwb(120 0% 0%)", "lab(50% 40 59)", "color(srgb 1 0 0)", "var(--x)",
+        "hwb(120, 0%, 0%)", "lab(50% 40 59)", "color(srgb 1 0 0)", "var(--x)",
     ])
     func invalid(_ text: String) {
         #expect(SVGColor(css: text) == nil)

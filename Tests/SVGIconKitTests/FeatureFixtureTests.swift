@@ -71,11 +71,17 @@ struct FeatureFixtureTests {
                 "line 4: <use>: href=\"#a\" makes a reference cycle; skipped",
                 "line 5: <clipPath>: clip-path=\"url(#clipself)\" on a clipPath refers back to itself (a cycle); that link is ignored",
             ],
+            "negative-radii": [
+                "line 2: <rect>: ignoring negative rx=\"-10\" (auto)",
+                "line 3: <rect>: ignoring negative rx=\"-10\" (auto)",
+                "line 3: <rect>: ignoring negative ry=\"-5\" (auto)",
+                "line 4: <rect>: ignoring negative ry=\"-5\" (auto)",
+                "line 5: <ellipse>: ignoring negative rx=\"-10\" (auto)",
+            ],
             "skipped-features": [
                 "line 7: <text>: not supported; skipped",
                 "line 9: <image>: cannot read \"x.png\": no such file; skipped",
                 "line 10: <foreignObject>: not supported; skipped",
-                "line 11: <rect>: filter effects are not supported; drawn without the filter",
             ],
         ]
         let fixtures = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".svg") }

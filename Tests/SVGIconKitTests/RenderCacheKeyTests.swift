@@ -47,6 +47,13 @@ struct RenderCacheKeyTests {
         #expect(folders != key && folders != absolute)
     }
 
+    @Test("Languages other than the default change the key; the default is the key without the option")
+    func languages() {
+        let key = RenderCacheKey(svgDigest: svg, options: base)
+        #expect(RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(languages: ["fr"])) != key)
+        #expect(RenderCacheKey(svgDigest: svg, options: base, parsing: SVGResolver.Options(languages: ["en"])) == key)
+    }
+
     /// The key covers every stored property of `RenderOptions` and `SVGResolver.Options`. When someone
     /// adds one, this fails until `RenderCacheKey.canonicalText` (and the sensitivity tests above) cover it.
     @Test("The key covers every RenderOptions and SVGResolver.Options field")
@@ -54,6 +61,6 @@ struct RenderCacheKeyTests {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
         #expect(fields.sorted() == ["background", "curveTolerance", "height", "recolor", "tint", "width"])
         let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
-        #expect(parsing == ["tintOverridesColor", "images"])
+        #expect(parsing == ["tintOverridesColor", "images", "languages"])
     }
 }

@@ -6,7 +6,7 @@
 //   color   := ws* ( hex | func | keyword ) ws*
 //   hex     := '#' (3 | 4 | 6 | 8 hex digits)
 //   func    := name '(' ws* args ws* ')'            -- no space between name and '('
-//   name    := rgb | rgba | hsl | hsla              -- rgb≡rgba and hsl≡hsla (CSS Color 4)
+//   name    := rgb | rgba | hsl | hsla | hwb        -- rgb≡rgba and hsl≡hsla (CSS Color 4); hwb: space syntax only
 //   args    := c ws* ',' c ws* ',' c (ws* ',' a)?   -- legacy comma syntax
 //            | c c c (ws* '/' a)?                    -- CSS Color 4 space syntax
 //   keyword := one of the 148 named colours | transparent
@@ -63,6 +63,8 @@ struct CSSColorParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var pos: Int
+    /// The arguments just read were in the legacy comma syntax (which `hwb()` does not have).
+    private var legacySyntaxSeen = false
     private let end: Int
 
     private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
@@ -103,6 +105,9 @@ struct CSSColorParser {
         if Self.matches(name, "hsl") || Self.matches(name, "hsla") {
             return parseHSLArguments()
         }
+        if Self.matches(name, "hwb") {
+            return parseHWBArguments()
+        }
         return nil
     }
 
@@ -131,6 +136,7 @@ struct CSSColorParser {
         guard let first = parseComponent() else { return nil }
         skipWhitespace()
         let legacy = consume(UInt8(ascii: ","))
+        legacySyntaxSeen = legacy
         guard let second = parseComponent() else { return nil }
         if legacy {
             skipWhitespace()
@@ -182,6 +188,54 @@ struct CSSColorParser {
         var color = Self.hslToRGB(hueDegrees: degrees, saturation: saturation, lightness: lightness)
         color.alpha = alpha
         return color
+    }
+
+    /// `hwb(H W B [/ A])` (CSS Color 4): space syntax only; whiteness and blackness are percentages (or
+    /// bare numbers read as percentages, like hsl's); when they add up to more than 100 % they are scaled
+    /// down to sum to 100 %, giving a grey.
+    private mutating func parseHWBArguments() -> SVGColor? {
+        guard let (h, w, b, a) = parseArguments(), !legacySyntaxSeen else { return nil }
+        guard let degrees = Self.hueDegrees(h), var white = Self.percentage(w), let black = Self.percentage(b)
+        else { return nil }
+        var alpha = 1.0
+        if let a {
+            guard let value = Self.alphaValue(a) else { return nil }
+            alpha = value
+        }
+        if white + black >= 1 {
+            let sum = white + black
+            white /= sum
+            let grey = SVGColor.byte(fromUnit: white)
+            return SVGColor(red: grey, green: grey, blue: grey, alpha: alpha)
+        }
+        // The pure hue (hsl(h 100% 50%)) unrounded, scaled by 1 − W − B and lifted by W, rounded once.
+        let exact = Self.hueRGB(degrees)
+        func mix(_ v: Double) -> UInt8 { SVGColor.byte(fromUnit: v * (1 - white - black) + white) }
+        return SVGColor(red: mix(exact.0), green: mix(exact.1), blue: mix(exact.2), alpha: alpha)
+    }
+
+    /// The fully saturated colour of a hue (hsl(h 100% 50%)) as unrounded 0…1 channels.
+    private static func hueRGB(_ hueDegrees: Double) -> (Double, Double, Double) {
+        var hue = hueDegrees.truncatingRemainder(dividingBy: 360)
+        if hue < 0 { hue += 360 }
+        func f(_ n: Double) -> Double {
+            var k = (n + hue / 30).truncatingRemainder(dividingBy: 12)
+            if k < 0 { k += 12 }
+            return 0.5 - 0.5 * Swift.max(-1, Swift.min(k - 3, 9 - k, 1))
+        }
+        return (f(0), f(8), f(4))
+    }
+
+    private static func hueDegrees(_ h: Component) -> Double? {
+        let degrees: Double
+        switch h.unit {
+        case .none, .deg: degrees = h.value
+        case .grad: degrees = h.value * 0.9
+        case .rad: degrees = h.value * (180 / Double.pi)
+        case .turn: degrees = h.value * 360
+        case .percent: return nil
+        }
+        return degrees.isFinite ? degrees : nil
     }
 
     // MARK: - Component conversion

@@ -132,10 +132,38 @@ extension FilterOps {
         return out
     }
 
-    /// feOffset: the input moved by (dx, dy) pixels, each rounded to the nearest whole pixel (ties away
-    /// from zero); what moves in from outside is transparent.
+    /// feOffset: the input moved by (dx, dy) pixels; what moves in from outside is transparent. Whole
+    /// pixels move exactly; a fraction (more than 1/1000 from a whole pixel) is a linear interpolation
+    /// between the two nearest whole-pixel shifts, per axis, so that a shadow offset by half a pixel at
+    /// a small size lands half a pixel away instead of a whole one or none.
     static func offset(_ input: FilterImage, dx: Double, dy: Double) -> FilterImage {
-        let ox = Int(dx.rounded()), oy = Int(dy.rounded())
+        func split(_ v: Double) -> (Int, Float) {
+            let n = v.rounded()
+            if abs(v - n) < 1e-3 { return (Int(n), 0) }
+            let f = v.rounded(.down)
+            return (Int(f), Float(v - f))
+        }
+        let (ix, fx) = split(dx), (iy, fy) = split(dy)
+        if fx == 0 && fy == 0 { return wholeOffset(input, dx: ix, dy: iy) }
+        var out = wholeOffset(input, dx: ix, dy: iy)
+        if fx > 0 { out = blend(out, wholeOffset(out, dx: 1, dy: 0), fx) }
+        if fy > 0 { out = blend(out, wholeOffset(out, dx: 0, dy: 1), fy) }
+        return out
+    }
+
+    /// (1 − t)·a + t·b, pixel by pixel (same sizes).
+    private static func blend(_ a: FilterImage, _ b: FilterImage, _ t: Float) -> FilterImage {
+        var out = a
+        out.pixels.withUnsafeMutableBufferPointer { o in
+            b.pixels.withUnsafeBufferPointer { q in
+                for i in 0..<o.count { o[i] += (q[i] - o[i]) * t }
+            }
+        }
+        return out
+    }
+
+    /// The input moved by whole pixels.
+    private static func wholeOffset(_ input: FilterImage, dx ox: Int, dy oy: Int) -> FilterImage {
         if ox == 0 && oy == 0 { return input }
         let w = input.width, h = input.height
         var out = FilterImage(width: w, height: h)

@@ -12,12 +12,22 @@ public struct SVGFilter: Hashable, Sendable {
     public var region: SVGRect
     /// The primitives in document order; the last one's result is the filter's output.
     public var primitives: [SVGFilterPrimitive]
+    /// For diagnostics only: what the `filter` property named (`#shadow`, `blur(2px)`) and the source line
+    /// of the element it applies to (0 when unknown).
+    public var label: String
+    /// The source line of the filtered element, for warnings (0 when unknown).
+    public var line: Int
 
     /// A filter drawing `primitives` inside `region` (user space of the filtered element).
-    public init(region: SVGRect, primitives: [SVGFilterPrimitive]) {
+    public init(region: SVGRect, primitives: [SVGFilterPrimitive], label: String = "", line: Int = 0) {
         self.region = region
         self.primitives = primitives
+        self.label = label
+        self.line = line
     }
+
+    /// True when a primitive's colour (`flood-color`, `lighting-color`, a drop shadow's colour) takes the tint.
+    public var usesTint: Bool { primitives.contains { $0.colorTakesTint } }
 }
 
 /// The colour space a primitive computes in (`color-interpolation-filters`; `auto` resolves to linearRGB).
@@ -47,6 +57,10 @@ public struct SVGFilterPrimitive: Hashable, Sendable {
     public var colorSpace: SVGFilterColorSpace
     /// `result`, or nil.
     public var result: String?
+    /// The colour of `.flood`, `.dropShadow` or a lighting primitive is `currentColor` where the file sets no
+    /// `color`: the renderer puts the tint's red, green and blue in its place (the stored colour's alpha
+    /// stays, so `flood-opacity`-style fading is kept). Without a tint that is black, as SVG says.
+    public var colorTakesTint: Bool = false
 
     /// A primitive with the shared attributes; every default is the one an element without the attribute has.
     public init(_ kind: SVGFilterPrimitiveKind, input: SVGFilterInput? = nil, input2: SVGFilterInput? = nil,

@@ -7,9 +7,11 @@
 /// design becomes exactly the tint, translucent parts stay translucent, and a two-tone design becomes a
 /// one-colour silhouette (lightness is not kept: a light grey and a black both become the tint).
 ///
-/// Embedded images (`<image>`) keep their pixels. Masks are left as they are: a mask works by its luminance, and recolouring it would change which
-/// pixels show, not their colour. Clip paths only contribute their geometry.
+/// Embedded images (`<image>`) keep their pixels. Masks are left as they are: a mask works by its
+/// luminance, and recolouring it would change which pixels show, not their colour. Clip paths only
+/// contribute their geometry.
 extension SVGIconDefinition {
+    /// This icon with every fill and stroke taking the tint, alpha kept (what `RenderOptions.recolor` draws).
     public func recolored() -> SVGIconDefinition {
         var copy = self
         copy.layers = layers.map { $0.recolored() }

@@ -55,10 +55,14 @@ public struct SVGIconDefinition: Hashable, Sendable {
         hasher.combine(layers)
     }
 
-    /// Width / height of the drawing (viewBox, else the intrinsic size).
+    /// Width / height of the document's size, as resvg and browsers size an image: the intrinsic width and
+    /// height where the file states them, each side the viewBox's where it does not (SVG's default `100%`
+    /// of the viewBox), so `width="200" height="100" viewBox="0 0 10 10"` is 2 (the viewBox is then fitted
+    /// into that size with `aspectRatio`). 1 when neither gives a positive size.
     public var aspect: Double {
-        if viewBox.isValid { return viewBox.width / viewBox.height }
-        if let w = intrinsicWidth, let h = intrinsicHeight, w > 0, h > 0 { return w / h }
+        let w = intrinsicWidth ?? (viewBox.isValid ? viewBox.width : nil)
+        let h = intrinsicHeight ?? (viewBox.isValid ? viewBox.height : nil)
+        if let w, let h, w > 0, h > 0, (w / h).isFinite, w / h > 0 { return w / h }
         return 1
     }
 

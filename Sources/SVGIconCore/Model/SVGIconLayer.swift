@@ -25,16 +25,28 @@ public struct SVGIconLayer: Hashable, Sendable {
     public var clipPath: SVGClipPath?
     /// `mask`: scales this layer's alpha (bounding-box units refer to this layer's content bounds).
     public var mask: SVGMask?
+    /// `filter`: the filters applied to this layer's content, in order (a CSS list such as
+    /// `url(#a) blur(2px)` gives several; each one's output is the next one's SourceGraphic). Empty: none.
+    /// Filtering comes before clip path, mask and opacity (Docs/model.md, "Filters").
+    public var filter: [SVGFilter]
+    /// `mix-blend-mode`: how the layer, drawn offscreen as a whole, is blended with what is already drawn
+    /// in the nearest isolated group below it (Compositing and Blending Level 1). `.normal` is source-over.
+    public var blendMode: SVGBlendMode = .normal
+    /// `isolation: isolate`: the layer is drawn offscreen and composited as a whole, so blend modes inside
+    /// it see only its own content as their backdrop.
+    public var isolated = false
 
     /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,
-                elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil) {
+                elementName: String? = nil, clipPath: SVGClipPath? = nil, mask: SVGMask? = nil,
+                filter: [SVGFilter] = []) {
         self.content = content
         self.transform = transform
         self.opacity = opacity
         self.elementName = elementName
         self.clipPath = clipPath
         self.mask = mask
+        self.filter = filter
     }
 
     /// A shape layer.
@@ -105,9 +117,10 @@ public struct SVGIconLayer: Hashable, Sendable {
         switch content {
         case .shape(let shape):
             return shape.fill?.paint.usesTint == true || shape.stroke?.paint.usesTint == true
-                || mask?.layers.contains { $0.usesTint } == true
+                || mask?.layers.contains { $0.usesTint } == true || filter.contains { $0.usesTint }
         case .group(let layers):
             return layers.contains { $0.usesTint } || mask?.layers.contains { $0.usesTint } == true
+                || filter.contains { $0.usesTint }
         }
     }
 }
@@ -126,6 +139,9 @@ public struct SVGShape: Hashable, Sendable {
     public var stroke: SVGStroke?
     /// `paint-order: stroke`: the stroke is painted before (under) the fill.
     public var strokeFirst: Bool
+    /// false for `shape-rendering: crispEdges` or `optimizeSpeed`: pixels are either covered (at least half
+    /// their area) or not, without anti-aliasing, as resvg draws such shapes.
+    public var antialias = true
 
     /// A shape; by default filled with the tint (nonzero rule), not stroked, fill painted under the stroke.
     public init(path: SVGPath, fill: SVGFill? = SVGFill(), stroke: SVGStroke? = nil, strokeFirst: Bool = false) {

@@ -17,15 +17,18 @@ public struct SVGPattern: Hashable, Sendable {
     public var units: SVGUnits
     /// `patternContentUnits`: what the content is in (ignored when there is a `viewBox`).
     public var contentUnits: SVGUnits
+    /// The first tile's rectangle (x, y, width, height) in `units`; tiles repeat it every width × height.
     public var x: Double, y: Double, width: Double, height: Double
     /// `viewBox` with `preserveAspectRatio`: the part of content space fitted into the tile.
     public var viewBox: SVGViewBox?
+    /// How `viewBox` is fitted into the tile (SVG's default `xMidYMid meet`); unused without a viewBox.
     public var aspectRatio: SVGAspectRatio
     /// Content space → tile space (origin at the tile's top-left corner).
     public var contentTransform: SVGTransform
     /// `patternTransform`: pattern space → the shape's user space.
     public var transform: SVGTransform
 
+    /// A pattern with SVG's defaults: tile in bounding-box units, content in user space, no viewBox.
     public init(layers: [SVGIconLayer], units: SVGUnits = .objectBoundingBox, contentUnits: SVGUnits = .userSpaceOnUse,
                 x: Double = 0, y: Double = 0, width: Double, height: Double, viewBox: SVGViewBox? = nil,
                 aspectRatio: SVGAspectRatio = .default, contentTransform: SVGTransform = .identity,

@@ -48,6 +48,17 @@ enum LayerBounds {
         var hi = SVGPoint(x: -Double.infinity, y: -Double.infinity)
         var pending: [(SVGIconLayer, SVGTransform)] = [(layer, transform)]
         while let (item, t) = pending.popLast() {
+            if let filter = item.filter.last {
+                // A filter paints its region (a drop shadow reaches past the content), and nothing outside it.
+                let r = filter.region
+                for p in [SVGPoint(x: r.x, y: r.y), SVGPoint(x: r.x + r.width, y: r.y),
+                          SVGPoint(x: r.x, y: r.y + r.height), SVGPoint(x: r.x + r.width, y: r.y + r.height)] {
+                    let q = t.apply(p)
+                    lo.x = min(lo.x, q.x); lo.y = min(lo.y, q.y)
+                    hi.x = max(hi.x, q.x); hi.y = max(hi.y, q.y)
+                }
+                continue
+            }
             switch item.content {
             case .group(let children):
                 for child in children { pending.append((child, t.concatenating(child.transform))) }

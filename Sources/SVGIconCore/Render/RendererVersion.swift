@@ -4,5 +4,5 @@
 /// Bump `current` whenever a change alters any output pixel (a golden re-recording is the usual sign).
 public enum RendererVersion {
     /// The version of this build's renderer, an opaque string compared for equality only.
-    public static let current = "svgicon-render-5"
+    public static let current = "svgicon-render-7"
 }

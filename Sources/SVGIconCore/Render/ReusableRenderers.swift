@@ -7,6 +7,9 @@ package struct ReusableRenderers {
     /// so a caller cycling through many sizes holds at most this many sets of buffers.
     package static let capacity = 8
 
+    /// What the last `renderChecked` skipped or clamped while drawing (`SVGIconRenderer.warnings`).
+    package private(set) var lastWarnings: [SVGWarning] = []
+
     package init() {}
 
     /// Renders `icon` with `options`, or throws when drawing it would pass the renderer's work or offscreen
@@ -21,6 +24,7 @@ package struct ReusableRenderers {
         }
         let pixmap = renderer.render(icon)
         let reason = renderer.limitExceeded
+        lastWarnings = renderer.warnings
         renderers[options] = renderer
         if let reason { throw SVGRenderLimitError(reason: reason) }
         return pixmap

@@ -12,19 +12,19 @@
 public struct SVGIconRenderer {
     /// Size, tint, background and curve tolerance of every render this renderer does.
     public let options: RenderOptions
-    private var rasterizer: CoverageRasterizer
+    var rasterizer: CoverageRasterizer
     /// viewBox space → pixels (the host space of non-scaling strokes).
-    private var fit = SVGTransform.identity
+    var fit = SVGTransform.identity
     /// The part of the output the current target covers: the whole output, or the pixels an offscreen
     /// layer can paint (its content's device bounds). Transforms stay in output pixels; the rasterizer
     /// works in the region (see `CoverageRasterizer.region`).
-    private var region: PixelRegion
+    var region: PixelRegion
     /// Scratch for stroke outlines, kept from shape to shape.
     private var strokeBuffers = Stroker.Buffers()
     private var contourBuffer = FlatContour()
     /// Offscreen nesting depth (groups with opacity, clip paths, masks) — bounded so a hostile file cannot
     /// allocate without end.
-    private var depth = 0
+    var depth = 0
     /// How deep offscreen layers (groups with opacity, clip paths, masks) may nest; deeper nesting stops the render as too complex (`SVGRenderLimitError`).
     public static let maxOffscreenDepth = 32
     /// How many pattern tiles this renderer is drawing inside (a tile is drawn by a renderer of its own,
@@ -41,10 +41,12 @@ public struct SVGIconRenderer {
     public var offscreenByteLimit: Int
     /// Why the render stopped before drawing everything (nil when it finished): the pixmap is then
     /// incomplete and should not be used.
-    public private(set) var limitExceeded: String?
-    private var offscreenBytes = 0
+    public internal(set) var limitExceeded: String?
+    var offscreenBytes = 0
     /// Work outside the rasterizer (offscreen buffers filled and combined).
-    private var bufferWork = 0
+    var bufferWork = 0
+    /// What the last render skipped or clamped while drawing (filters: `FilterRendering.swift`).
+    public internal(set) var warnings: [SVGWarning] = []
 
     /// 2²⁶ steps (a few tenths of a second), or 128 per output pixel for outputs over 724 × 724.
     public static func defaultWorkLimit(width: Int, height: Int) -> Int {
@@ -67,7 +69,7 @@ public struct SVGIconRenderer {
     }
 
     /// False once a limit is reached: nothing more is drawn.
-    private mutating func withinLimits() -> Bool {
+    mutating func withinLimits() -> Bool {
         if limitExceeded == nil, rasterizer.work + bufferWork > workLimit {
             limitExceeded = "drawing it needs more than \(workLimit) steps (the work limit at \(options.width)×\(options.height))"
         }
@@ -91,7 +93,7 @@ public struct SVGIconRenderer {
     }
 
     /// False (and the render stops) past `maxOffscreenDepth` nested offscreen layers.
-    private mutating func canNest() -> Bool {
+    mutating func canNest() -> Bool {
         guard depth < Self.maxOffscreenDepth else {
             if limitExceeded == nil {
                 limitExceeded = "it nests opacity groups, clip paths and masks more than \(Self.maxOffscreenDepth) deep"
@@ -106,7 +108,7 @@ public struct SVGIconRenderer {
     }
 
     /// Makes `area` the region drawn into.
-    private mutating func enter(_ area: PixelRegion) {
+    mutating func enter(_ area: PixelRegion) {
         region = area
         rasterizer.region = area
     }
@@ -136,6 +138,7 @@ public struct SVGIconRenderer {
         offscreenBytes = 0
         bufferWork = 0
         limitExceeded = nil
+        if !warnings.isEmpty { warnings = [] }
         var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
         guard options.width > 0, options.height > 0 else { return pixmap }
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
@@ -166,11 +169,13 @@ public struct SVGIconRenderer {
             // One paint: its opacity can simply scale that paint.
             wholeLayerOpacity = false
         }
-        let isolated = wholeLayerOpacity || layer.clipPath != nil || layer.mask != nil
+        let isolated = wholeLayerOpacity || layer.clipPath != nil || layer.mask != nil || !layer.filter.isEmpty
+            || layer.isolated || layer.blendMode != .normal
         guard isolated else {
             drawContent(layer, transform: t, opacity: layer.opacity, into: &pixmap)
             return
         }
+        if !layer.filter.isEmpty { return drawFiltered(layer, transform: t, into: &pixmap) }
         drawIsolated(layer, transform: t, into: &pixmap)
     }
 
@@ -204,10 +209,15 @@ public struct SVGIconRenderer {
         if let mask = layer.mask {
             offscreen.multiply(by: maskCoverage(mask, transform: t))
         }
-        pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        if layer.blendMode != .normal {  // mix-blend-mode (BlendCompositing.swift)
+            pixmap.compositeBlending(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity,
+                                     mode: layer.blendMode)
+        } else {
+            pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        }
     }
 
-    private mutating func drawContent(_ layer: SVGIconLayer, transform t: SVGTransform, opacity: Double,
+    mutating func drawContent(_ layer: SVGIconLayer, transform t: SVGTransform, opacity: Double,
                                       into pixmap: inout Pixmap) {
         switch layer.content {
         case .group(let children):
@@ -236,7 +246,7 @@ public struct SVGIconRenderer {
             PathFlattener.forEachFillEdge(shape.path, transform: t, tolerance: options.curveTolerance) {
                 rasterizer.addLine($0, $1)
             }
-            paint(rule: fill.rule, shader: shader, into: &pixmap)
+            paint(rule: fill.rule, shader: shader, antialias: shape.antialias, into: &pixmap)
         }
     }
 
@@ -252,7 +262,7 @@ public struct SVGIconRenderer {
             } else {
                 strokeOutline(path, style: stroke.style, transform: t)
             }
-            paint(rule: .nonzero, shader: shader, into: &pixmap)
+            paint(rule: .nonzero, shader: shader, antialias: shape.antialias, into: &pixmap)
         }
     }
 
@@ -284,10 +294,21 @@ public struct SVGIconRenderer {
     }
 
     /// Sweeps the rasterizer and blends the shader into the covered pixels.
-    private mutating func paint(rule: FillRule, shader: PaintShader,
+    private mutating func paint(rule: FillRule, shader: PaintShader, antialias: Bool = true,
                                 into pixmap: inout Pixmap) {
         // The rasterizer's runs fall inside the region, which is the target's size.
         let width = pixmap.width
+        if !antialias {
+            // shape-rendering: crispEdges: a pixel at least half covered is covered, the others are not.
+            let ox = region.x, oy = region.y
+            rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
+                guard coverage >= 0.5 else { return }
+                for x in x0..<x1 {
+                    if let color = shader.color(x: x + ox, y: y + oy) { pixmap.blendPixel(x: x, y: y, coverage: 1, color: color) }
+                }
+            }
+            return
+        }
         if case .solid(let color) = shader.kind {
             if let uniform = pixmap.uniform, !uniform.matches(color) { pixmap.makeRGBA() }
             let alphaOnly = pixmap.uniform != nil
@@ -353,7 +374,7 @@ public struct SVGIconRenderer {
 
     /// Coverage (0…1 per pixel) of a clip path (in user space: `units` are resolved before drawing): the
     /// union of its shapes, intersected with the clip path's own clip path. No layers: nothing is covered.
-    private mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform) -> [Float] {
+    mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform) -> [Float] {
         assert(clip.units == .userSpaceOnUse, "bounding-box units are resolved before drawing")
         let count = region.pixelCount
         guard reserve(bytesPerPixel: 4) else { return [Float](repeating: 0, count: count) }
@@ -402,7 +423,7 @@ public struct SVGIconRenderer {
     /// Per-pixel mask values: luminance × alpha (or alpha) of the rendered mask content, inside the mask
     /// region, times any mask on the mask. Region and content are in user space (`units` and
     /// `contentUnits` are resolved before drawing); an empty region lets nothing through.
-    private mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform) -> [Float] {
+    mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform) -> [Float] {
         assert(mask.units == .userSpaceOnUse && mask.contentUnits == .userSpaceOnUse,
                "bounding-box units are resolved before drawing")
         let count = self.region.pixelCount

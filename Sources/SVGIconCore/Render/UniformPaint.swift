@@ -26,6 +26,7 @@ enum UniformPaint {
         var pending: [[SVGIconLayer]] = [layers]
         while let list = pending.popLast() {
             for layer in list {
+                if !layer.filter.isEmpty { return nil }  // a filter makes colours of its own
                 switch layer.content {
                 case .group(let children):
                     pending.append(children)

@@ -146,8 +146,9 @@ package struct DocumentTree {
         let node = nodes[index]
         var result: [CSSStyleSheet.Declaration] = []
         countAttributes(of: index)
-        // (`marker` is a shorthand property only, not a presentation attribute.)
-        for a in node.attributes where a.name != "style" && a.name != "marker" {
+        // (`marker` is a shorthand property only, not a presentation attribute; nor are `mix-blend-mode`
+        // and `isolation`, which are CSS properties only.)
+        for a in node.attributes where a.name != "style" && a.name != "marker" && !SVGStyle.isCSSOnly(a.name) {
             result.append(.init(name: a.name, value: a.value, important: false))
         }
         // Style sheet rules that match, by specificity then order.

@@ -12,7 +12,8 @@ package struct SVGLength: Hashable, Sendable {
         self.unit = unit
     }
 
-    /// Font size used for `em`/`ex` (svgicon does not render text; 16 px is the CSS default).
+    /// The initial `font-size` (CSS's `medium`, 16 px, as resvg uses): `em` and `ex` where no `font-size`
+    /// is set.
     package static let fontSize = 16.0
 
     /// Parses `12`, `1.5px`, `2mm`, `50%`, … (nil for anything else).
@@ -48,8 +49,9 @@ package struct SVGLength: Hashable, Sendable {
         return SVGLength(v, unit)
     }
 
-    /// The length in px; percentages are taken of `percentBase`.
-    package func pixels(percentBase: Double) -> Double {
+    /// The length in px; percentages are taken of `percentBase`, `em` is `fontSize` and `ex` half of it (as
+    /// resvg does, having no font metrics to ask).
+    package func pixels(percentBase: Double, fontSize: Double = SVGLength.fontSize) -> Double {
         switch unit {
         case .none, .px: return value
         case .pt: return value * 4 / 3
@@ -57,8 +59,8 @@ package struct SVGLength: Hashable, Sendable {
         case .mm: return value * 96 / 25.4
         case .cm: return value * 96 / 2.54
         case .in: return value * 96
-        case .em: return value * SVGLength.fontSize
-        case .ex: return value * SVGLength.fontSize / 2
+        case .em: return value * fontSize
+        case .ex: return value * fontSize / 2
         case .percent: return value * percentBase / 100
         }
     }

@@ -16,8 +16,9 @@ extension SVGResolver {
         case .undrawable: return false
         case .built(let mask): layer.mask = mask
         }
-        if let value = tree.value("filter", of: index), value.trimmingCSSWhitespace != "none" {
-            warnOnce(index, "filter effects are not supported; drawn without the filter", key: "filter")
+        if let value = tree.value("filter", of: index) {
+            guard let filters = resolveFilterProperty(value, node: index, layer: layer) else { return false }
+            layer.filter = filters
         }
         return true
     }
@@ -128,7 +129,7 @@ extension SVGResolver {
                 return units == .objectBoundingBox ? def : def * percentBase(axis)
             }
             if units == .objectBoundingBox { return l.unit == .percent ? l.value / 100 : l.value }
-            return l.pixels(percentBase: percentBase(axis))
+            return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
         }
         let style = documentStyle(of: index)
         let layers = children(of: index, style: style)

@@ -91,7 +91,7 @@ extension SVGResolver {
             if units == .objectBoundingBox {
                 return l.unit == .percent ? l.value / 100 : l.pixels(percentBase: 1)
             }
-            return l.pixels(percentBase: percentBase(axis))
+            return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
         }
         let isUser = units == .userSpaceOnUse
         if !isUser { madeBoundingBoxUnits = true }

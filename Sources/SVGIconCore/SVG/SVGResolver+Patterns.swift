@@ -39,7 +39,7 @@ extension SVGResolver {
                 return 0
             }
             if units == .objectBoundingBox { return l.unit == .percent ? l.value / 100 : l.pixels(percentBase: 1) }
-            return l.pixels(percentBase: percentBase(axis))
+            return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
         }
         let x = coordinate("x", .x), y = coordinate("y", .y)
         let width = coordinate("width", .x), height = coordinate("height", .y)

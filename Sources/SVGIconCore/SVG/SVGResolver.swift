@@ -25,11 +25,16 @@ public struct SVGResolver {
         /// How `<image>` elements are loaded (data URIs, files, limits); without a loader they are skipped.
         public var images: SVGImageOptions
 
-        /// Options; by default the file's own `color` wins over the tint, and images are skipped until a
-        /// loader is given (SVGIconKit's parser gives its own).
-        public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions()) {
+        /// The user's languages for `systemLanguage` in `switch` (BCP 47 tags); default `["en"]`, as resvg's.
+        public var languages: [String]
+
+        /// Options; by default the file's own `color` wins over the tint, images are skipped until a
+        /// loader is given (SVGIconKit's parser gives its own), and the language is English.
+        public init(tintOverridesColor: Bool = false, images: SVGImageOptions = SVGImageOptions(),
+                    languages: [String] = ["en"]) {
             self.tintOverridesColor = tintOverridesColor
             self.images = images
+            self.languages = languages
         }
     }
 
@@ -60,6 +65,9 @@ public struct SVGResolver {
     /// What `context-fill` and `context-stroke` paint here: the marked shape's paints inside a marker, the
     /// `use`'s inside what it draws (SVGResolver+Markers.swift).
     var contextPaints: ContextPaints? = nil
+    /// The computed `font-size` of the element being resolved: what `em` and `ex` lengths of its attributes
+    /// are relative to.
+    var fontSize = SVGLength.fontSize
     /// Current nesting depth of `resolveNode`.
     private var nesting = 0
     /// A document-wide limit that was passed: the document is refused.
@@ -152,6 +160,7 @@ public struct SVGResolver {
         }
         var style = SVGStyle()
         applyDeclarations(of: root, to: &style)
+        fontSize = style.fontSize
         var layers: [SVGIconLayer] = []
         if !style.displayNone {
             layers = children(of: root, style: style)
@@ -231,6 +240,9 @@ public struct SVGResolver {
         var style = parentStyle.inherited()
         applyDeclarations(of: index, to: &style, inheritingFrom: parentStyle)
         if style.displayNone { return nil }
+        let savedFontSize = fontSize
+        fontSize = style.fontSize
+        defer { fontSize = savedFontSize }
         let transform = transformAttribute(index)
         var layer: SVGIconLayer
         switch kind {
@@ -262,20 +274,29 @@ public struct SVGResolver {
             }
         }
         guard applyMasking(to: &layer, node: index) else { return nil }
+        if style.blendMode != .normal || style.isolate {
+            layer.blendMode = style.blendMode
+            layer.isolated = style.isolate
+        }
         return layer
     }
 
-    /// SVG's conditional processing, as far as icons use it: no required extensions, and a system language
-    /// (if any) that includes English.
+    /// SVG 2's conditional processing (§5.8), as resvg evaluates it: `requiredExtensions` names extensions
+    /// svgicon has none of, so any value (even empty) fails; `requiredFeatures` was removed by SVG 2 and
+    /// passes; `systemLanguage` passes when one of its comma-separated tags equals one of
+    /// `Options.languages`, or starts with one followed by `-` (`en-US` for `en`), ignoring ASCII case as
+    /// BCP 47 does (resvg compares case). An empty `systemLanguage` fails.
     @inline(never)
     private func passesConditions(_ index: Int) -> Bool {
         let node = tree.nodes[index]
         guard node.isSVG, node.kind != .definition else { return false }
         if node.attribute("requiredExtensions") != nil { return false }
-        if let languages = node.attribute("systemLanguage") {
-            return languages.split(separator: ",").contains { $0.trimmingCSSWhitespace.lowercased().hasPrefix("en") }
+        guard let languages = node.attribute("systemLanguage") else { return true }
+        let wanted = options.languages.map { $0.lowercased() }
+        return languages.split(separator: ",").contains { item in
+            let tag = item.trimmingCSSWhitespace.lowercased()
+            return wanted.contains { tag == $0 || (tag.hasPrefix($0) && tag.dropFirst($0.count).first == "-") }
         }
-        return true
     }
 
     /// `use`: the referenced element, inheriting from the `use`, moved by x/y.
@@ -431,7 +452,9 @@ public struct SVGResolver {
                                nonScaling: style.nonScalingStroke)
         }
         if fill == nil && stroke == nil { return nil }
-        return SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
+        var shape = SVGShape(path: path, fill: fill, stroke: stroke, strokeFirst: style.strokeFirst)
+        shape.antialias = !style.crispEdges
+        return shape
     }
 
     mutating func shapePath(_ index: Int) -> SVGPath {
@@ -446,14 +469,15 @@ public struct SVGResolver {
             }
             return path
         case .rect:
+            // SVG 2: a negative radius is an error and computes to `auto` (the other radius, or 0).
             return ShapeGeometry.rect(x: length(index, "x", axis: .x), y: length(index, "y", axis: .y),
                                       width: length(index, "width", axis: .x), height: length(index, "height", axis: .y),
-                                      rx: optionalLength(index, "rx", axis: .x), ry: optionalLength(index, "ry", axis: .y))
+                                      rx: radius(index, "rx", axis: .x), ry: radius(index, "ry", axis: .y))
         case .circle:
             let r = length(index, "r", axis: .diagonal)
             return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y), rx: r, ry: r)
         case .ellipse:
-            var rx = optionalLength(index, "rx", axis: .x), ry = optionalLength(index, "ry", axis: .y)
+            var rx = radius(index, "rx", axis: .x), ry = radius(index, "ry", axis: .y)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             return ShapeGeometry.ellipse(cx: length(index, "cx", axis: .x), cy: length(index, "cy", axis: .y),
@@ -524,7 +548,7 @@ public struct SVGResolver {
             warn(index, "ignoring invalid \(attribute)=\"\(raw)\"")
             return 0
         }
-        return l.pixels(percentBase: percentBase(axis))
+        return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
     }
 
     @inline(never)
@@ -534,17 +558,108 @@ public struct SVGResolver {
             warn(index, "ignoring invalid \(attribute)=\"\(raw)\"")
             return nil
         }
-        return l.pixels(percentBase: percentBase(axis))
+        return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
+    }
+
+    /// `rx`/`ry`: nil for `auto`, absent, invalid or negative (SVG 2 makes a negative radius an error, and
+    /// the property then takes its initial value, `auto`), with a warning for a negative one.
+    mutating func radius(_ index: Int, _ attribute: String, axis: Axis) -> Double? {
+        guard let r = optionalLength(index, attribute, axis: axis) else { return nil }
+        if r < 0 {
+            warn(index, "ignoring negative \(attribute)=\"\(tree.nodes[index].attribute(attribute) ?? "")\" (auto)")
+            return nil
+        }
+        return r
     }
 
     @inline(never)
     mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
+        if name == "transform" && !tree.hasPlainDeclarations(index) {
+            return withTransformOrigin(cascadedTransform(index), of: index)
+        }
         // Most elements have no transform: the flag the node list set says so without a search.
         if name == "transform" && !tree.nodes[index].hasTransformAttribute { return .identity }
         guard let t = tree.nodes[index].attribute(name) else { return .identity }
-        if let parsed = TransformListParser.parse(t) { return parsed }
+        if let parsed = SVGResolver.parseTransform(t) {
+            return name == "transform" ? withTransformOrigin(parsed, of: index) : parsed
+        }
         warn(index, "ignoring malformed \(name) \"\(t)\"")
         return .identity
+    }
+
+    /// `transform` about its `transform-origin` (CSS Transforms 1, with SVG's `transform-box: view-box`):
+    /// `translate(o) · transform · translate(−o)`, the origin's percentages (and keywords: `left`/`top` 0 %,
+    /// `center` 50 %, `right`/`bottom` 100 %) taken of the nearest viewport, as resvg does.
+    @inline(never)
+    private mutating func withTransformOrigin(_ transform: SVGTransform, of index: Int) -> SVGTransform {
+        guard !transform.isIdentity, let raw = tree.value("transform-origin", of: index) else { return transform }
+        guard let (ox, oy) = transformOrigin(trimmedCSSValue(raw)) else {
+            warn(index, "ignoring invalid transform-origin \"\(raw)\"")
+            return transform
+        }
+        if ox == 0 && oy == 0 { return transform }
+        return SVGTransform.translation(ox, oy).concatenating(transform).concatenating(.translation(-ox, -oy))
+    }
+
+    /// The origin in user units: one to three values (a third, z, must be a length and is ignored).
+    func transformOrigin(_ text: String) -> (Double, Double)? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+        guard (1...3).contains(words.count) else { return nil }
+        enum Part { case x(Double), y(Double), center, length(SVGLength) }
+        func part(_ w: String) -> Part? {
+            switch w {
+            case "left": return .x(0)
+            case "right": return .x(1)
+            case "top": return .y(0)
+            case "bottom": return .y(1)
+            case "center": return .center
+            default: return SVGLength.parse(w).flatMap { $0.value.isFinite ? .length($0) : nil }
+            }
+        }
+        func resolve(_ p: Part, _ axis: Axis) -> Double {
+            switch p {
+            case .x(let f), .y(let f): return f * percentBase(axis)
+            case .center: return 0.5 * percentBase(axis)
+            case .length(let l): return l.pixels(percentBase: percentBase(axis), fontSize: fontSize)
+            }
+        }
+        guard let first = part(words[0]) else { return nil }
+        if words.count == 3 {
+            guard let z = SVGLength.parse(words[2]), z.unit != .percent else { return nil }
+        }
+        if words.count == 1 {
+            if case .y = first { return (0.5 * percentBase(.x), resolve(first, .y)) }
+            return (resolve(first, .x), 0.5 * percentBase(.y))
+        }
+        guard let second = part(words[1]) else { return nil }
+        // Keywords may come in either order ("bottom right"); lengths are x then y.
+        switch (first, second) {
+        case (.y, .x), (.y, .center), (.center, .x):
+            return (resolve(second, .x), resolve(first, .y))
+        case (.x, .x), (.y, .y), (.length, .x), (.y, .length):
+            return nil
+        default:
+            return (resolve(first, .x), resolve(second, .y))
+        }
+    }
+
+    /// SVG's own transform list, else the CSS syntax (units, `translateX`, `skew`, `none`: SVG 2 makes
+    /// `transform` a presentation attribute of the CSS property).
+    static func parseTransform(_ text: String) -> SVGTransform? {
+        TransformListParser.parse(text) ?? CSSTransformParser.parse(text)
+    }
+
+    /// `transform` as the cascade gives it: the attribute, then `<style>` rules and `style`, the last valid
+    /// declaration winning (an invalid one is ignored with a warning, as CSS drops it).
+    @inline(never)
+    private mutating func cascadedTransform(_ index: Int) -> SVGTransform {
+        var result = SVGTransform.identity
+        for d in tree.declarations(of: index) where d.name == "transform" {
+            let value = trimmedCSSValue(d.value)
+            if let parsed = SVGResolver.parseTransform(value) { result = parsed }
+            else { warn(index, "ignoring malformed transform \"\(value)\"") }
+        }
+        return result
     }
 
     /// Four numbers separated by whitespace and/or commas, and nothing else (as `NumberScanner.numberList`
@@ -633,10 +748,21 @@ public struct SVGResolver {
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
         // Most declarations are attributes that are not style properties (d, x, viewBox…): they are passed
         // over here, before a call.
+        // A `font-size` after a stroke length of the same element changes what its `em` means: those
+        // lengths are applied again once the loop is done (rare; nothing is kept for the usual case).
+        var lengthBeforeFontSize = false, sawLength = false
         guard tree.hasPlainDeclarations(index) else {
-            for d in tree.declarations(of: index) {
+            let declarations = tree.declarations(of: index)
+            for d in declarations {
                 guard let known = StyleProperty(name: d.name) else { continue }
                 apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
+                SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
+            }
+            if lengthBeforeFontSize {
+                for d in declarations {
+                    guard let known = StyleProperty(name: d.name), known.isStrokeLength else { continue }
+                    apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
+                }
             }
             return
         }
@@ -644,9 +770,58 @@ public struct SVGResolver {
         let attributes = tree.nodes[index].attributes
         for a in attributes {
             // `marker` is a shorthand property only: not a presentation attribute (SVG 2, as resvg reads it).
-            guard let known = StyleProperty(name: a.name), known != .marker else { continue }
+            guard let known = StyleProperty(name: a.name), !known.isCSSOnly else { continue }
             apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
         }
+        if lengthBeforeFontSize {
+            for a in attributes {
+                guard let known = StyleProperty(name: a.name), known.isStrokeLength else { continue }
+                apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func noteFontSizeOrder(_ known: StyleProperty, sawLength: inout Bool, lengthBeforeFontSize: inout Bool) {
+        if known.isStrokeLength { sawLength = true } else if known == .fontSize && sawLength { lengthBeforeFontSize = true }
+    }
+
+    /// A `mix-blend-mode` keyword (Compositing and Blending Level 1); `plus-darker`/`plus-lighter` and
+    /// anything else are nil.
+    static func blendMode(_ value: String) -> SVGBlendMode? {
+        switch value {
+        case "normal": return .normal
+        case "multiply": return .multiply
+        case "screen": return .screen
+        case "overlay": return .overlay
+        case "darken": return .darken
+        case "lighten": return .lighten
+        case "color-dodge": return .colorDodge
+        case "color-burn": return .colorBurn
+        case "hard-light": return .hardLight
+        case "soft-light": return .softLight
+        case "difference": return .difference
+        case "exclusion": return .exclusion
+        case "hue": return .hue
+        case "saturation": return .saturation
+        case "color": return .color
+        case "luminosity": return .luminosity
+        default: return nil
+        }
+    }
+
+    /// `font-size` (CSS Fonts 4): a length or percentage (`em`, `ex` and `%` of the parent's font size), the
+    /// absolute keywords (`medium` is 16 px; `xx-small` … `xxx-large` scale it by 3/5, 3/4, 8/9, 1, 6/5,
+    /// 3/2, 2, 3), and `larger`/`smaller` (the parent's × or ÷ 1.2); negative sizes are invalid.
+    static func fontSize(_ value: String, parent: Double) -> Double? {
+        let keywords: [(String, Double)] = [("xx-small", 3.0 / 5), ("x-small", 3.0 / 4), ("small", 8.0 / 9), ("medium", 1),
+                                            ("large", 6.0 / 5), ("x-large", 3.0 / 2), ("xx-large", 2), ("xxx-large", 3)]
+        if let k = keywords.first(where: { $0.0 == value }) { return SVGLength.fontSize * k.1 }
+        if value == "larger" { return parent * 1.2 }
+        if value == "smaller" { return parent / 1.2 }
+        guard let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite else { return nil }
+        return l.unit == .percent ? l.value * parent / 100 : l.pixels(percentBase: parent, fontSize: parent)
     }
 
     /// Applies one declaration of a style property (`known`, named `property` in the file).
@@ -690,7 +865,7 @@ public struct SVGResolver {
         case .strokeWidth:
             if inherit { style.strokeWidth = parent.strokeWidth }
             else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
-                style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal))
+                style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal), fontSize: style.fontSize)
             } else { invalid(node, property, value) }
         case .strokeLinecap:
             if inherit { style.lineCap = parent.lineCap } else if let c = SVGResolver.lineCap(value) { style.lineCap = c }
@@ -704,7 +879,7 @@ public struct SVGResolver {
         case .strokeDasharray:
             if inherit { style.dashArray = parent.dashArray }
             else if value == "none" { style.dashArray = [] }
-            else if let list = dashList(value) {
+            else if let list = dashList(value, fontSize: style.fontSize) {
                 // Negative values make the whole list invalid, and an all-zero list draws a solid stroke.
                 if list.contains(where: { $0 < 0 }) || list.allSatisfy({ $0 == 0 }) {
                     style.dashArray = []
@@ -715,7 +890,7 @@ public struct SVGResolver {
         case .strokeDashoffset:
             if inherit { style.dashOffset = parent.dashOffset }
             else if let l = SVGLength.parse(value), l.value.isFinite {
-                style.dashOffset = l.pixels(percentBase: percentBase(.diagonal))
+                style.dashOffset = l.pixels(percentBase: percentBase(.diagonal), fontSize: style.fontSize)
             }
         case .visibility:
             if inherit { style.visible = parent.visible }
@@ -736,17 +911,32 @@ public struct SVGResolver {
             style.nonScalingStroke = value == "non-scaling-stroke"
         case .overflow:
             style.overflowVisible = value == "visible" || value == "auto"
+        case .fontSize:
+            if inherit { style.fontSize = parent.fontSize }
+            else if let size = SVGResolver.fontSize(value, parent: parent.fontSize) { style.fontSize = size }
+            else { invalid(node, property, value) }
+        case .shapeRendering:
+            if inherit { style.crispEdges = parent.crispEdges }
+            else if value == "crispEdges" || value == "optimizeSpeed" { style.crispEdges = true }
+            else if value == "auto" || value == "geometricPrecision" { style.crispEdges = false }
+            else { invalid(node, property, value) }
+        case .mixBlendMode:
+            if let mode = SVGResolver.blendMode(value) { style.blendMode = mode } else { invalid(node, property, value) }
+        case .isolation:
+            if value == "isolate" { style.isolate = true }
+            else if value == "auto" { style.isolate = false }
+            else { invalid(node, property, value) }
         case .markerStart, .markerMid, .markerEnd, .marker:
             applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
         }
     }
 
     /// `stroke-dasharray` values: lengths and percentages separated by commas and/or spaces.
-    private func dashList(_ text: String) -> [Double]? {
+    private func dashList(_ text: String, fontSize: Double) -> [Double]? {
         var values: [Double] = []
         for part in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
             guard let l = SVGLength.parse(part), l.value.isFinite else { return nil }
-            values.append(l.pixels(percentBase: percentBase(.diagonal)))
+            values.append(l.pixels(percentBase: percentBase(.diagonal), fontSize: fontSize))
         }
         return values.isEmpty ? nil : values
     }

@@ -64,6 +64,12 @@ enum PaintValue: Hashable, Sendable {
 
 /// The cascaded, inherited style of one element (the properties svgicon renders).
 struct SVGStyle: Sendable {
+    /// Whether an attribute of this name is a CSS-only property (`StyleProperty.isCSSOnly`), not a
+    /// presentation attribute.
+    static func isCSSOnly(_ name: String) -> Bool {
+        name.utf8.count >= 9 && (StyleProperty(name: name)?.isCSSOnly ?? false)
+    }
+
     // Inherited properties.
     var fill: PaintValue = .currentColor  // unspecified fill takes the tint, like currentColor
     var fillOpacity = 1.0
@@ -88,12 +94,20 @@ struct SVGStyle: Sendable {
     var markers: UInt32 = 0
     /// The `color` property; nil means "not set in the file", so `currentColor` takes the tint.
     var color: SVGColor? = nil
+    /// The computed `font-size` in px: what `em` and `ex` lengths are relative to (svgicon draws no text).
+    var fontSize = SVGLength.fontSize
+    /// `shape-rendering: crispEdges` or `optimizeSpeed`: shapes are drawn without anti-aliasing.
+    var crispEdges = false
 
     // Not inherited (reset for every element).
     var opacity = 1.0
     var displayNone = false
     var nonScalingStroke = false
     var overflowVisible = false
+    /// `mix-blend-mode`.
+    var blendMode = SVGBlendMode.normal
+    /// `isolation: isolate`.
+    var isolate = false
 
     /// The style a child starts from: inherited properties kept, the others reset.
     func inherited() -> SVGStyle {
@@ -102,6 +116,8 @@ struct SVGStyle: Sendable {
         s.displayNone = false
         s.nonScalingStroke = false
         s.overflowVisible = false
+        s.blendMode = .normal
+        s.isolate = false
         return s
     }
 
@@ -137,6 +153,14 @@ enum StyleProperty: UInt8 {
     case strokeLinecap, strokeLinejoin, strokeMiterlimit, strokeDasharray, strokeDashoffset
     case visibility, display, paintOrder, vectorEffect, overflow
     case markerStart, markerMid, markerEnd, marker
+    case fontSize, shapeRendering, mixBlendMode, isolation
+
+    /// Properties that have no presentation attribute: the `marker` shorthand (SVG 2), `mix-blend-mode` and
+    /// `isolation` (Compositing and Blending), as resvg reads them. They are set by style sheets and `style`.
+    var isCSSOnly: Bool { self == .marker || self == .mixBlendMode || self == .isolation }
+
+    /// The stroke lengths, whose `em` depends on the element's own `font-size`.
+    var isStrokeLength: Bool { self == .strokeWidth || self == .strokeDasharray || self == .strokeDashoffset }
 
     init?(name: String) {
         switch name.utf8.count {
@@ -152,6 +176,8 @@ enum StyleProperty: UInt8 {
         case 9:
             if name == "fill-rule" { self = .fillRule; return }
             if name == "clip-rule" { self = .clipRule; return }
+            if name == "font-size" { self = .fontSize; return }
+            if name == "isolation" { self = .isolation; return }
         case 10:
             if name == "visibility" { self = .visibility; return }
             if name == "marker-mid" { self = .markerMid; return }
@@ -165,7 +191,10 @@ enum StyleProperty: UInt8 {
         case 14:
             if name == "stroke-opacity" { self = .strokeOpacity; return }
             if name == "stroke-linecap" { self = .strokeLinecap; return }
-        case 15: if name == "stroke-linejoin" { self = .strokeLinejoin; return }
+            if name == "mix-blend-mode" { self = .mixBlendMode; return }
+        case 15:
+            if name == "stroke-linejoin" { self = .strokeLinejoin; return }
+            if name == "shape-rendering" { self = .shapeRendering; return }
         case 16: if name == "stroke-dasharray" { self = .strokeDasharray; return }
         case 17:
             if name == "stroke-miterlimit" { self = .strokeMiterlimit; return }

@@ -90,10 +90,12 @@ public struct CachedIconRenderer: Sendable {
         }
         // Recoloured, every paint takes the tint (a template image, for asset catalogs).
         let usesTint = options.recolor || parsed.icon.usesTint
+        // The drawing's own warnings (filters clamped or refused at this size) join the parser's.
+        let warnings = renderers.lastWarnings.isEmpty ? parsed.warnings : parsed.warnings + renderers.lastWarnings
         // An icon whose images come from files is not stored: the key digests only the SVG's own bytes.
         if let cache, let key, parsed.imageFiles.isEmpty {
-            cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: parsed.warnings), for: key)
+            cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: warnings), for: key)
         }
-        return Output(png: png, usesTint: usesTint, warnings: parsed.warnings, fromCache: false)
+        return Output(png: png, usesTint: usesTint, warnings: warnings, fromCache: false)
     }
 }

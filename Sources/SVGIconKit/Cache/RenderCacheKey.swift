@@ -35,6 +35,8 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             return "\(c.red) \(c.green) \(c.blue) \(bits(c.alpha))"
         }
         func bits(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
+        // Only a language other than the default adds a line (keys made before it existed stay valid).
+        let languages = parsing.languages == ["en"] ? "" : "languages \(parsing.languages.joined(separator: ","))\n"
         return """
             svgicon render cache key 1
             renderer \(rendererVersion)
@@ -47,7 +49,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             recolor \(options.recolor ? 1 : 0)
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
             images \(parsing.images.cacheDescription)
-            encoding \(pngEncoding)
+            \(languages)encoding \(pngEncoding)
 
             """
     }

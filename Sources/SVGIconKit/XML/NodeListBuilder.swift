@@ -129,11 +129,20 @@ extension XMLDocumentReader {
             open[open.count - 1].text += String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         }
 
-        /// A reference to a (non-predefined) entity in an element's text.
-        mutating func reference(_ name: UnsafePointer<xmlChar>, line: Int) {
+        /// A reference to a (non-predefined) entity in an element's content. Its replacement text is
+        /// expanded within the budget first; when it holds markup (`<!ENTITY Rect "<rect …/>">`), the
+        /// elements libxml2 parsed it into are built in place, as if written there (XML 1.0 §4.4.3,
+        /// "included"); otherwise it is text, kept only by elements that keep text.
+        mutating func reference(_ name: UnsafePointer<xmlChar>, line: Int, document: xmlDocPtr?) {
             guard !failed, expander != nil else { return }
             do {
                 let expanded = try expander!.entity(named: String(cString: name), line: line)
+                if expanded.utf8.contains(UInt8(ascii: "<")), let document, let entity = xmlGetDocEntity(document, name),
+                   entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, let parent = open.last?.index {
+                    buildIncluded(entity.pointee.children, parent: parent, depth: open.count + 1, line: line,
+                                  document: document, nesting: 0)
+                    return
+                }
                 if !open.isEmpty, open[open.count - 1].keepsText { open[open.count - 1].text += expanded }
             } catch {
                 self.error = error
@@ -143,6 +152,68 @@ extension XMLDocumentReader {
 }
 
 /// The entities libxml2 read from a document's type declaration.
+extension XMLDocumentReader.NodeListBuilder {
+    /// Builds the elements of an entity's parsed content (`first` and its siblings) as children of `parent`,
+    /// each on the line of the reference. Attribute values come with their entity references expanded by
+    /// libxml2 (the reference's text, expanded within the budget just before, bounds them); references to
+    /// further entities are followed up to `SVGLimits.entityNesting` deep; text is kept for `style`.
+    /// The element limit of the tree holds (past it, `open` records the error).
+    fileprivate mutating func buildIncluded(_ first: xmlNodePtr?, parent: Int, depth: Int, line: Int,
+                                            document: xmlDocPtr, nesting: Int) {
+        var node = first
+        while let n = node {
+            defer { node = n.pointee.next }
+            switch n.pointee.type {
+            case XML_ELEMENT_NODE:
+                var name = String(cString: n.pointee.name)
+                var namespace: String? = nil
+                if let ns = n.pointee.ns {
+                    namespace = ns.pointee.href.map { String(cString: $0) }
+                    if namespace == nil, let prefix = ns.pointee.prefix { name = String(cString: prefix) + ":" + name }
+                }
+                var attributes: [DocumentTree.Attribute] = []
+                var property = n.pointee.properties
+                while let a = property {
+                    var attributeName = String(cString: a.pointee.name)
+                    if let prefix = a.pointee.ns?.pointee.prefix { attributeName = String(cString: prefix) + ":" + attributeName }
+                    var value = ""
+                    if let text = xmlNodeListGetString(document, a.pointee.children, 1) {
+                        value = String(cString: text)
+                        svgicon_xml_free(text)
+                    }
+                    attributes.append(.init(name: attributeName, value: value))
+                    property = a.pointee.next
+                }
+                guard let index = nodes.open(name: name, namespace: namespace, attributes: attributes, line: line,
+                                             parent: parent, depth: depth) else { return }
+                if nodes.keepsText(of: index) {
+                    var text = ""
+                    var child = n.pointee.children
+                    while let c = child {
+                        if c.pointee.type == XML_TEXT_NODE || c.pointee.type == XML_CDATA_SECTION_NODE,
+                           let content = c.pointee.content {
+                            text += String(cString: content)
+                        }
+                        child = c.pointee.next
+                    }
+                    nodes.setText(text, of: index)
+                } else {
+                    buildIncluded(n.pointee.children, parent: index, depth: depth + 1, line: line, document: document,
+                                  nesting: nesting)
+                }
+            case XML_ENTITY_REF_NODE:
+                guard nesting < SVGLimits.entityNesting, let entityName = n.pointee.name,
+                      let entity = xmlGetDocEntity(document, entityName),
+                      entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY else { continue }
+                buildIncluded(entity.pointee.children, parent: parent, depth: depth, line: line, document: document,
+                              nesting: nesting + 1)
+            default:
+                continue
+            }
+        }
+    }
+}
+
 struct LibXML2Entities: EntityDeclarations {
     let document: xmlDocPtr
 

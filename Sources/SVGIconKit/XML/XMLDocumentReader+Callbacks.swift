@@ -138,7 +138,7 @@ extension XMLDocumentReader {
             return xmlSAX2Reference(context, name)
         }
         let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
-        if let name { builder.pointee.reference(name, line: line) }
+        if let name { builder.pointee.reference(name, line: line, document: parser.pointee.myDoc) }
     }
 
     /// A comment: dropped in the document itself; inside an entity's text (libxml2's inner parser) built

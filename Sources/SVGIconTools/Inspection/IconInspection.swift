@@ -45,6 +45,9 @@ package struct IconInspection: Codable, Hashable, Sendable {
         package var clipPathLayers: Int?
         /// Number of layers in the layer's mask, when it has one.
         package var maskLayers: Int?
+        /// The layer's filters, in order, each as `url(#id)` or the CSS function, with its primitives
+        /// (`url(#shadow): feOffset, feGaussianBlur, feMerge`); nil when it has none.
+        package var filters: [String]?
         /// Geometry bounds in viewBox units (all transforms applied, before stroking).
         package var bounds: Bounds?
     }
@@ -115,6 +118,7 @@ package struct IconInspection: Codable, Hashable, Sendable {
                               transform: t.isIdentity ? nil : [t.a, t.b, t.c, t.d, t.e, t.f], opacity: layer.opacity)
             entry.clipPathLayers = layer.clipPath?.layers.count
             entry.maskLayers = layer.mask?.layers.count
+            if !layer.filter.isEmpty { entry.filters = layer.filter.map(Self.describe) }
             let position = layers.count
             layers.append(entry)
             switch layer.content {

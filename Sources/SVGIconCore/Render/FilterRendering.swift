@@ -1,0 +1,221 @@
+/// Drawing a layer with a `filter` (Docs/model.md, "Filters"; the engine's contract is Docs/filter-engine.md).
+///
+/// 1. The filter grid: pixels aligned with the layer's user space. When the layer's full transform is a
+///    scale (positive in both axes) plus a translation, the grid *is* the output's pixel grid. Otherwise
+///    (rotation, skew, a flip) the grid scales user space by the transform's axis lengths
+///    (√(a² + b²), √(c² + d²)) and the filtered image is drawn through the rest of the transform with
+///    bilinear sampling afterwards — so a rotated drop shadow turns with the element, as SVG says (resvg
+///    instead filters in device space with the axis scales, which offsets a rotated shadow along the
+///    device axes).
+/// 2. The content (without the layer's clip path, mask or opacity) is drawn into an offscreen of the first
+///    filter's whole region — which may be larger than the output and larger than the content: a drop
+///    shadow paints outside it — by a renderer of that size that shares this one's limits.
+/// 3. Each filter of the list runs on the previous one's result, cut or padded to its own region.
+/// 4. The result is cut to the current target, clipped, masked, and composited with the layer's opacity.
+///
+/// Limits: the filter region's pixels count against the offscreen byte limit (64 bytes a pixel while the
+/// filter runs: source, result and the engine's intermediates) and the work limit (per primitive, twice the
+/// region's pixels); the engine's own limits (`FilterLimits`) refuse a filter with a `FilterError`, which
+/// skips the element with a warning naming it and its line. The engine's notes become warnings too.
+extension SVGIconRenderer {
+    /// Bytes per filter-region pixel held while a filter runs.
+    static let filterBytesPerPixel = 64
+
+    @inline(never)
+    mutating func drawFiltered(_ layer: SVGIconLayer, transform t: SVGTransform, into pixmap: inout Pixmap) {
+        guard canNest(), let first = layer.filter.first else { return }
+        let outer = region
+        let axisAligned = t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0
+        let grid = axisAligned
+            ? FilterTransform(scaleX: t.a, scaleY: t.d, translateX: t.e, translateY: t.f)
+            : FilterTransform(scaleX: (t.a * t.a + t.b * t.b).squareRoot(), scaleY: (t.c * t.c + t.d * t.d).squareRoot())
+        let userToGrid = SVGTransform(a: grid.scaleX, b: 0, c: 0, d: grid.scaleY, e: grid.translateX, f: grid.translateY)
+        guard let gridToUser = userToGrid.inverted() else { return }
+        // Grid pixels → output pixels (identity when the grid is the output's).
+        let gridToDevice = axisAligned ? SVGTransform.identity : t.concatenating(gridToUser)
+
+        var graphs: [FilterGraph] = []
+        for filter in layer.filter {
+            do {
+                graphs.append(try FilterGraph(tinted(filter), transform: grid))
+            } catch {
+                filterWarning(layer, filter, "\(error); the element is not drawn")
+                return
+            }
+        }
+        // Memory and work, counted before anything is allocated.
+        let largest = graphs.map(\.region.pixelCount).max() ?? 0
+        let bytes = largest * Self.filterBytesPerPixel
+        bufferWork += graphs.reduce(0) { $0 + $1.region.pixelCount * (1 + 2 * $1.filter.primitives.count) }
+        guard withinLimits() else { return }
+        guard offscreenBytes + bytes <= offscreenByteLimit else {
+            let limit = offscreenByteLimit >= 1 << 20 ? "\(offscreenByteLimit >> 20) MiB" : "\(offscreenByteLimit >> 10) KiB"
+            limitExceeded = "its filters need more than \(limit) of offscreen buffers at \(options.width)×\(options.height)"
+            return
+        }
+        offscreenBytes += bytes
+        depth += 1
+        defer {
+            depth -= 1
+            offscreenBytes -= bytes
+        }
+
+        // SourceGraphic of the first filter: the content in its region.
+        let r0 = graphs[0].region
+        let toRegion = SVGTransform.translation(Double(-r0.x), Double(-r0.y))
+        guard let deviceToGrid = gridToDevice.inverted() else { return }
+        let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
+                                  fit: toRegion.concatenating(deviceToGrid).concatenating(fit),
+                                  width: r0.width, height: r0.height)
+        guard limitExceeded == nil else { return }
+        var image = FilterImage(source)
+        var rect = r0
+        for (k, graph) in graphs.enumerated() {
+            if k > 0 { image = Self.moved(image, from: rect, to: graph.region) }
+            do {
+                let out = try graph.run(sourceGraphic: image)
+                for note in out.notes { filterWarning(layer, graph.filter, note.description) }
+                image = out.image
+            } catch {
+                filterWarning(layer, layer.filter[k], "\(error); the element is not drawn")
+                return
+            }
+            rect = graph.region
+        }
+        _ = first
+
+        // The result in output pixels, cut to the current target.
+        let corners = [SVGPoint(x: Double(rect.x), y: Double(rect.y)),
+                       SVGPoint(x: Double(rect.x + rect.width), y: Double(rect.y)),
+                       SVGPoint(x: Double(rect.x), y: Double(rect.y + rect.height)),
+                       SVGPoint(x: Double(rect.x + rect.width), y: Double(rect.y + rect.height))].map(gridToDevice.apply)
+        let lo = SVGPoint(x: corners.map(\.x).min()!, y: corners.map(\.y).min()!)
+        let hi = SVGPoint(x: corners.map(\.x).max()!, y: corners.map(\.y).max()!)
+        guard let area = PixelRegion(covering: lo, hi, margin: axisAligned ? 0 : 1, within: outer) else { return }
+        var offscreen = Pixmap(width: area.width, height: area.height)
+        if axisAligned {
+            Self.copy(image, at: rect, into: &offscreen, at: area)
+        } else {
+            let imageToDevice = gridToDevice.concatenating(.translation(Double(rect.x), Double(rect.y)))
+            guard let deviceToImage = imageToDevice.inverted() else { return }
+            Self.resample(image, deviceToImage: deviceToImage, into: &offscreen, at: area)
+        }
+        enter(area)
+        defer { enter(outer) }
+        if let clip = layer.clipPath { offscreen.multiply(by: clipCoverage(clip, transform: t)) }
+        if let mask = layer.mask { offscreen.multiply(by: maskCoverage(mask, transform: t)) }
+        if layer.blendMode != .normal {  // mix-blend-mode applies to the filtered result (BlendCompositing.swift)
+            pixmap.compositeBlending(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity,
+                                     mode: layer.blendMode)
+        } else {
+            pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+        }
+    }
+
+    /// The filter with the tint in place of the colours that take it.
+    private func tinted(_ filter: SVGFilter) -> SVGFilter {
+        guard filter.usesTint else { return filter }
+        var f = filter
+        let tint = options.tint
+        func color(_ c: SVGColor) -> SVGColor { SVGColor(red: tint.red, green: tint.green, blue: tint.blue, alpha: c.alpha * tint.alpha) }
+        for i in f.primitives.indices where f.primitives[i].colorTakesTint {
+            switch f.primitives[i].kind {
+            case .flood(let c, let o): f.primitives[i].kind = .flood(color: color(c), opacity: o)
+            case .dropShadow(let dx, let dy, let sx, let sy, let c, let o):
+                f.primitives[i].kind = .dropShadow(dx: dx, dy: dy, stdDeviationX: sx, stdDeviationY: sy, color: color(c), opacity: o)
+            case .diffuseLighting(var l): l.color = color(l.color); f.primitives[i].kind = .diffuseLighting(l)
+            case .specularLighting(var l): l.color = color(l.color); f.primitives[i].kind = .specularLighting(l)
+            default: break
+            }
+        }
+        return f
+    }
+
+    private mutating func filterWarning(_ layer: SVGIconLayer, _ filter: SVGFilter, _ message: String) {
+        guard warnings.count < 64 else { return }
+        let w = SVGWarning(line: filter.line, element: layer.elementName ?? "element",
+                           message: "filter \(filter.label.isEmpty ? "" : filter.label + ": ")\(message)")
+        if !warnings.contains(w) { warnings.append(w) }
+    }
+
+    /// The layer's content drawn by a renderer of the filter region's size (the region may extend past the
+    /// output), sharing this renderer's remaining budgets.
+    private mutating func filterSource(_ layer: SVGIconLayer, transform: SVGTransform, fit hostFit: SVGTransform,
+                                       width: Int, height: Int) -> Pixmap {
+        var child = SVGIconRenderer(options: RenderOptions(width: width, height: height, tint: options.tint,
+                                                           curveTolerance: options.curveTolerance))
+        child.fit = hostFit
+        child.depth = depth
+        child.workLimit = max(0, workLimit - (rasterizer.work + bufferWork))
+        child.offscreenByteLimit = max(0, offscreenByteLimit - offscreenBytes)
+        var pixmap = Pixmap(width: width, height: height)
+        child.drawContent(layer, transform: transform, opacity: 1, into: &pixmap)
+        _ = child.withinLimits()
+        bufferWork += child.rasterizer.work + child.bufferWork
+        for w in child.warnings where warnings.count < 64 && !warnings.contains(w) { warnings.append(w) }
+        if limitExceeded == nil, let reason = child.limitExceeded { limitExceeded = reason }
+        return pixmap
+    }
+
+    /// `image` (covering `from`) re-cut to cover `to` (grid pixels): transparent where it had nothing.
+    static func moved(_ image: FilterImage, from: FilterPixelRect, to: FilterPixelRect) -> FilterImage {
+        if from == to { return image }
+        var out = FilterImage(width: to.width, height: to.height)
+        let x0 = max(from.x, to.x), x1 = min(from.x + from.width, to.x + to.width)
+        let y0 = max(from.y, to.y), y1 = min(from.y + from.height, to.y + to.height)
+        guard x1 > x0, y1 > y0 else { return out }
+        for y in y0..<y1 {
+            let s = ((y - from.y) * from.width + (x0 - from.x)) * 4
+            let d = ((y - to.y) * to.width + (x0 - to.x)) * 4
+            for i in 0..<((x1 - x0) * 4) { out.pixels[d + i] = image.pixels[s + i] }
+        }
+        return out
+    }
+
+    /// Copies the part of `image` (output pixels `rect`) that falls on `area` into `pixmap` (area-sized).
+    static func copy(_ image: FilterImage, at rect: FilterPixelRect, into pixmap: inout Pixmap, at area: PixelRegion) {
+        let x0 = max(rect.x, area.x), x1 = min(rect.x + rect.width, area.x + area.width)
+        let y0 = max(rect.y, area.y), y1 = min(rect.y + rect.height, area.y + area.height)
+        guard x1 > x0, y1 > y0 else { return }
+        let w = pixmap.width
+        pixmap.samples.withUnsafeMutableBufferPointer { dst in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in y0..<y1 {
+                    let s = ((y - rect.y) * rect.width + (x0 - rect.x)) * 4
+                    let d = ((y - area.y) * w + (x0 - area.x)) * 4
+                    for i in 0..<((x1 - x0) * 4) { dst[d + i] = src[s + i] }
+                }
+            }
+        }
+    }
+
+    /// Draws `image` through the inverse of `deviceToImage` into `pixmap` (covering `area`), sampling it
+    /// bilinearly at each output pixel's centre (transparent outside the image).
+    static func resample(_ image: FilterImage, deviceToImage m: SVGTransform, into pixmap: inout Pixmap, at area: PixelRegion) {
+        let w = pixmap.width, iw = image.width, ih = image.height
+        pixmap.samples.withUnsafeMutableBufferPointer { dst in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<area.height {
+                    for x in 0..<area.width {
+                        let p = m.apply(SVGPoint(x: Double(area.x + x) + 0.5, y: Double(area.y + y) + 0.5))
+                        let fx = p.x - 0.5, fy = p.y - 0.5
+                        guard fx > -1, fy > -1, fx < Double(iw), fy < Double(ih) else { continue }
+                        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+                        let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
+                        var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        for (dx, dy, weight) in [(0, 0, (1 - tx) * (1 - ty)), (1, 0, tx * (1 - ty)),
+                                                 (0, 1, (1 - tx) * ty), (1, 1, tx * ty)] where weight > 0 {
+                            let sx = x0 + dx, sy = y0 + dy
+                            guard sx >= 0, sy >= 0, sx < iw, sy < ih else { continue }
+                            let i = (sy * iw + sx) * 4
+                            acc.0 += src[i] * weight; acc.1 += src[i + 1] * weight
+                            acc.2 += src[i + 2] * weight; acc.3 += src[i + 3] * weight
+                        }
+                        let d = (y * w + x) * 4
+                        dst[d] = acc.0; dst[d + 1] = acc.1; dst[d + 2] = acc.2; dst[d + 3] = acc.3
+                    }
+                }
+            }
+        }
+    }
+}

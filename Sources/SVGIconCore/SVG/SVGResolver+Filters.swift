@@ -1,0 +1,619 @@
+/// The `filter` property: `<filter>` elements and CSS filter functions resolved into `SVGFilter`s in the user
+/// space of the filtered element (Docs/model.md, "Filters").
+///
+/// Bounding-box units (`filterUnits`, default objectBoundingBox; `primitiveUnits="objectBoundingBox"`) are
+/// resolved here, against the element's bounding box as the bounding-box pass measures it
+/// (`LayerBounds.bounds(of:)`: its geometry without stroke, in its own user space). The element's layer is
+/// complete when its filter is resolved, and a filter never changes geometry, so the box is final.
+///
+/// What happens to an element whose filter cannot be used follows resvg (and SVG 2, where it says anything):
+/// a `url()` naming no `<filter>`, a filter without primitives, a region without width or height, or
+/// bounding-box units on an element whose box has no width or height make the element not drawn — unless
+/// another entry of the same list is usable; a list that does not parse is ignored (drawn unfiltered).
+extension SVGResolver {
+    /// The filters of the element at `index` (whose layer, without filter, is `layer`); empty for `none`,
+    /// nil when the element must not be drawn.
+    @inline(never)
+    mutating func resolveFilterProperty(_ value: String, node index: Int, layer: SVGIconLayer) -> [SVGFilter]? {
+        let text = value.trimmingCSSWhitespace
+        if text.isEmpty || text == "none" { return [] }
+        guard let items = FilterFunctionList.parse(String(text)) else {
+            warnOnce(index, "filter=\"\(value)\" does not parse; drawn without a filter", key: "bad-filter")
+            return []
+        }
+        let bbox = LayerBounds.bounds(of: layer).flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        let line = tree.nodes[index].line
+        var filters: [SVGFilter] = []
+        var invalidURL = false
+        for item in items {
+            switch item {
+            case .url(let id):
+                guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == "filter" else {
+                    warnOnce(index, "filter=\"\(value)\": url(#\(id)) names no <filter>", key: "bad-filter-ref")
+                    invalidURL = true
+                    continue
+                }
+                guard var filter = filterElement(target, bbox: bbox, user: index) else {
+                    invalidURL = true
+                    continue
+                }
+                filter.label = "url(#\(id))"
+                filter.line = line
+                filters.append(filter)
+            case .function(let function):
+                guard let bbox else {
+                    warnOnce(index, "filter function \(function.text) on an element without width or height; ignored",
+                             key: "filter-function-bbox")
+                    continue
+                }
+                filters.append(cssFilter(function, bbox: bbox, node: index, line: line))
+            }
+        }
+        if filters.isEmpty && invalidURL {
+            warnOnce(index, "filter=\"\(value)\" has no usable filter; the element is not drawn", key: "filter-unusable")
+            return nil
+        }
+        return filters
+    }
+
+    // MARK: <filter>
+
+    /// A `<filter>` element (with its `href` chain) for an element whose bounding box is `bbox`; nil when it
+    /// cannot be used (the element is then not drawn). `user` is the filtered element (for warnings).
+    private mutating func filterElement(_ index: Int, bbox: SVGRect?, user: Int) -> SVGFilter? {
+        // The href chain: attributes come from the first element that has them, primitives from the first
+        // that has element children (SVG 1.1 §15.7.2).
+        var chain = [index]
+        var next = index
+        while chain.count <= SVGResolver.maxReferenceDepth,
+              let href = tree.nodes[next].attribute("href") ?? tree.nodes[next].attribute("xlink:href") {
+            guard href.hasPrefix("#"), let target = tree.node(id: String(href.dropFirst())) else { break }
+            guard tree.nodes[target].isSVG, tree.nodes[target].name == "filter" else {
+                warnOnce(index, "href=\"\(href)\" on a filter names no <filter>; the filter is not used", key: "filter-href")
+                return nil
+            }
+            if chain.contains(target) {
+                warnOnce(index, "href=\"\(href)\" on a filter refers back to itself (a cycle); that link is ignored",
+                         key: "filter-href-cycle")
+                break
+            }
+            chain.append(target)
+            next = target
+        }
+        func attribute(_ name: String) -> String? {
+            for n in chain { if let v = tree.nodes[n].attribute(name) { return v } }
+            return nil
+        }
+        let units: SVGUnits = attribute("filterUnits") == "userSpaceOnUse" ? .userSpaceOnUse : .objectBoundingBox
+        let primitiveUnits: SVGUnits = attribute("primitiveUnits") == "objectBoundingBox" ? .objectBoundingBox : .userSpaceOnUse
+        if (units == .objectBoundingBox || primitiveUnits == .objectBoundingBox) && bbox == nil {
+            warnOnce(user, "a filter in objectBoundingBox units on an element without width or height; the element is not drawn",
+                     key: "filter-bbox")
+            return nil
+        }
+        let box = bbox ?? SVGRect(x: 0, y: 0, width: 1, height: 1)
+        func regionValue(_ name: String, _ axis: Axis, _ fraction: Double) -> Double {
+            let raw = attribute(name)
+            let l = raw.flatMap { SVGLength.parse($0) }.flatMap { $0.value.isFinite ? $0 : nil }
+            if raw != nil && l == nil { warnOnce(index, "ignoring invalid \(name)=\"\(raw!)\"", key: "filter-" + name) }
+            return filterLength(l, axis: axis, units: units, box: box, isPosition: name == "x" || name == "y",
+                                default: fraction)
+        }
+        let region = SVGRect(x: regionValue("x", .x, -0.1), y: regionValue("y", .y, -0.1),
+                             width: regionValue("width", .x, 1.2), height: regionValue("height", .y, 1.2))
+        guard region.width > 0, region.height > 0 else {
+            warnOnce(index, "the filter region has no width or height; the element using it is not drawn", key: "filter-region")
+            return nil
+        }
+        guard let source = chain.first(where: { n in tree.children(of: n).contains { tree.nodes[$0].isSVG } }) else {
+            warnOnce(index, "the filter has no primitives; the element using it is not drawn", key: "filter-empty")
+            return nil
+        }
+        var primitives: [SVGFilterPrimitive] = []
+        var images = 0
+        for child in tree.children(of: source) where tree.nodes[child].isSVG {
+            guard var p = primitive(child, units: primitiveUnits, box: box, imageIndex: &images) else { continue }
+            p.colorSpace = colorInterpolationFilters(child)
+            if let r = tree.nodes[child].attribute("result"), !r.isEmpty { p.result = r }
+            subregion(of: &p, child, units: primitiveUnits, box: box)
+            primitives.append(p)
+        }
+        guard !primitives.isEmpty else {
+            warnOnce(index, "the filter has no primitives; the element using it is not drawn", key: "filter-empty")
+            return nil
+        }
+        return SVGFilter(region: region, primitives: primitives)
+    }
+
+    /// A length of the filter region or a primitive subregion in user space: in objectBoundingBox units a
+    /// fraction (or percentage) of the box, offset by its corner for positions; otherwise a length whose
+    /// percentages are of the viewport. `default` is the bounding-box fraction used when absent.
+    private func filterLength(_ l: SVGLength?, axis: Axis, units: SVGUnits, box: SVGRect, isPosition: Bool,
+                              default fraction: Double) -> Double {
+        let size = axis == .x ? box.width : box.height
+        let origin = isPosition ? (axis == .x ? box.x : box.y) : 0
+        guard let l else {
+            // userSpaceOnUse defaults are percentages of the viewport (-10 %, 120 %).
+            return units == .objectBoundingBox ? origin + fraction * size : fraction * percentBase(axis)
+        }
+        if units == .objectBoundingBox {
+            let f = l.unit == .percent ? l.value / 100 : l.value
+            return origin + f * size
+        }
+        return l.pixels(percentBase: percentBase(axis))
+    }
+
+    /// `x`, `y`, `width`, `height` of a primitive: nil where absent (the engine's default).
+    private mutating func subregion(of p: inout SVGFilterPrimitive, _ index: Int, units: SVGUnits, box: SVGRect) {
+        func value(_ name: String, _ axis: Axis) -> Double? {
+            guard let raw = tree.nodes[index].attribute(name) else { return nil }
+            guard let l = SVGLength.parse(raw), l.value.isFinite else {
+                warnOnce(index, "ignoring invalid \(name)=\"\(raw)\"", key: "fe-" + name)
+                return nil
+            }
+            return filterLength(l, axis: axis, units: units, box: box, isPosition: name == "x" || name == "y", default: 0)
+        }
+        p.x = value("x", .x); p.y = value("y", .y)
+        p.width = value("width", .x); p.height = value("height", .y)
+    }
+
+    /// `color-interpolation-filters` in effect at `index` (inherited; `auto` is linearRGB).
+    private mutating func colorInterpolationFilters(_ index: Int) -> SVGFilterColorSpace {
+        var n: Int? = index
+        while let i = n {
+            if let v = tree.value("color-interpolation-filters", of: i)?.trimmingCSSWhitespace, v != "inherit" {
+                if v == "sRGB" || v == "srgb" { return .sRGB }
+                if v == "linearRGB" || v == "linearrgb" || v == "auto" { return .linearRGB }
+            }
+            n = tree.nodes[i].parent
+        }
+        return .linearRGB
+    }
+
+    /// A colour property (`flood-color`, `lighting-color`) of a primitive: the colour and whether it is
+    /// `currentColor` taking the tint (where the document sets no `color` there).
+    private mutating func colorProperty(_ name: String, of index: Int, default def: SVGColor) -> (SVGColor, Bool) {
+        guard let raw = tree.value(name, of: index)?.trimmingCSSWhitespace, raw != "inherit", !raw.isEmpty else {
+            return (def, false)
+        }
+        if asciiEqualsIgnoringCase(String(raw), "currentcolor") {
+            if let c = documentStyle(of: index).color { return (c, false) }
+            return (.black, true)
+        }
+        if let c = SVGColor(css: String(raw)) { return (c, false) }
+        warnOnce(index, "ignoring invalid \(name)=\"\(raw)\"", key: "fe-" + name)
+        return (def, false)
+    }
+
+    /// `flood-opacity`: a number or percentage, clamped to 0…1; default 1.
+    private mutating func floodOpacity(_ index: Int) -> Double {
+        guard let raw = tree.value("flood-opacity", of: index)?.trimmingCSSWhitespace else { return 1 }
+        var text = String(raw), scale = 1.0
+        if text.hasSuffix("%") { text.removeLast(); scale = 0.01 }
+        guard let v = SVGResolver.leadingNumbers(text).first, v.isFinite else { return 1 }
+        return min(1, max(0, v * scale))
+    }
+
+    private func numbers(_ index: Int, _ name: String) -> [Double]? {
+        tree.nodes[index].attribute(name).map { SVGResolver.leadingNumbers($0).filter(\.isFinite) }
+    }
+
+    private func number(_ index: Int, _ name: String, _ def: Double) -> Double {
+        numbers(index, name)?.first ?? def
+    }
+
+    /// A number-optional-number attribute (`stdDeviation`, `radius`, `baseFrequency`, `order`): one value
+    /// for both, two for x and y; anything else is `def`.
+    private func pair(_ index: Int, _ name: String, _ def: (Double, Double)) -> (Double, Double) {
+        guard let list = numbers(index, name) else { return def }
+        switch list.count {
+        case 1: return (list[0], list[0])
+        case 2: return (list[0], list[1])
+        default: return def
+        }
+    }
+
+    private func input(_ index: Int, _ name: String) -> SVGFilterInput? {
+        guard let raw = tree.nodes[index].attribute(name)?.trimmingCSSWhitespace, !raw.isEmpty else { return nil }
+        switch raw {
+        case "SourceGraphic": return .sourceGraphic
+        case "SourceAlpha": return .sourceAlpha
+        case "BackgroundImage": return .backgroundImage
+        case "BackgroundAlpha": return .backgroundAlpha
+        case "FillPaint": return .fillPaint
+        case "StrokePaint": return .strokePaint
+        default: return .reference(String(raw))
+        }
+    }
+
+    /// One filter primitive element; nil (with a warning) for an element that is not one.
+    private mutating func primitive(_ index: Int, units: SVGUnits, box: SVGRect, imageIndex: inout Int) -> SVGFilterPrimitive? {
+        let name = tree.nodes[index].name
+        let bb = units == .objectBoundingBox
+        let sx = bb ? box.width : 1, sy = bb ? box.height : 1
+        let sd = bb ? ((box.width * box.width + box.height * box.height) / 2).squareRoot() : 1
+        var tinted = false
+        let kind: SVGFilterPrimitiveKind
+        switch name {
+        case "feGaussianBlur":
+            let (x, y) = pair(index, "stdDeviation", (0, 0))
+            kind = .gaussianBlur(stdDeviationX: max(0, x) * sx, stdDeviationY: max(0, y) * sy)
+        case "feOffset":
+            kind = .offset(dx: number(index, "dx", 0) * sx, dy: number(index, "dy", 0) * sy)
+        case "feDropShadow":
+            let (x, y) = pair(index, "stdDeviation", (2, 2))
+            let (color, tint) = colorProperty("flood-color", of: index, default: .black)
+            tinted = tint
+            kind = .dropShadow(dx: number(index, "dx", 2) * sx, dy: number(index, "dy", 2) * sy,
+                               stdDeviationX: max(0, x) * sx, stdDeviationY: max(0, y) * sy,
+                               color: color, opacity: floodOpacity(index))
+        case "feFlood":
+            let (color, tint) = colorProperty("flood-color", of: index, default: .black)
+            tinted = tint
+            kind = .flood(color: color, opacity: floodOpacity(index))
+        case "feColorMatrix":
+            let values = numbers(index, "values")
+            switch tree.nodes[index].attribute("type")?.trimmingCSSWhitespace ?? "matrix" {
+            case "saturate": kind = .colorMatrix(.saturate(max(0, values?.first ?? 1)))
+            case "hueRotate": kind = .colorMatrix(.hueRotate(values?.first ?? 0))
+            case "luminanceToAlpha": kind = .colorMatrix(.luminanceToAlpha)
+            default: kind = .colorMatrix(.matrix(values?.count == 20 ? values! : []))
+            }
+        case "feComposite":
+            let op: SVGCompositeOperator
+            switch tree.nodes[index].attribute("operator")?.trimmingCSSWhitespace ?? "over" {
+            case "in": op = .in
+            case "out": op = .out
+            case "atop": op = .atop
+            case "xor": op = .xor
+            case "lighter": op = .lighter
+            case "arithmetic": op = .arithmetic
+            default: op = .over
+            }
+            kind = .composite(op, k1: number(index, "k1", 0), k2: number(index, "k2", 0),
+                              k3: number(index, "k3", 0), k4: number(index, "k4", 0))
+        case "feMerge":
+            kind = .merge(tree.children(of: index).filter { tree.nodes[$0].isSVG && tree.nodes[$0].name == "feMergeNode" }
+                .map { input($0, "in") })
+        case "feBlend":
+            kind = .blend(SVGResolver.blendMode(tree.nodes[index].attribute("mode")?.trimmingCSSWhitespace ?? "normal"))
+        case "feMorphology":
+            let (x, y) = pair(index, "radius", (0, 0))
+            let op: SVGMorphologyOperator = tree.nodes[index].attribute("operator")?.trimmingCSSWhitespace == "dilate" ? .dilate : .erode
+            kind = .morphology(op, radiusX: x * sx, radiusY: y * sy)
+        case "feComponentTransfer":
+            var f: [String: SVGTransferFunction] = [:]
+            for c in tree.children(of: index) where tree.nodes[c].isSVG {
+                let n = tree.nodes[c].name
+                guard ["feFuncR", "feFuncG", "feFuncB", "feFuncA"].contains(n) else { continue }
+                let table = numbers(c, "tableValues") ?? []
+                switch tree.nodes[c].attribute("type")?.trimmingCSSWhitespace {
+                case "table"?: f[n] = .table(table)
+                case "discrete"?: f[n] = .discrete(table)
+                case "linear"?: f[n] = .linear(slope: number(c, "slope", 1), intercept: number(c, "intercept", 0))
+                case "gamma"?: f[n] = .gamma(amplitude: number(c, "amplitude", 1), exponent: number(c, "exponent", 1),
+                                             offset: number(c, "offset", 0))
+                case "identity"?: f[n] = .identity
+                default: continue
+                }
+            }
+            kind = .componentTransfer(red: f["feFuncR"] ?? .identity, green: f["feFuncG"] ?? .identity,
+                                      blue: f["feFuncB"] ?? .identity, alpha: f["feFuncA"] ?? .identity)
+        case "feTile":
+            kind = .tile
+        case "feTurbulence":
+            var (fx, fy) = pair(index, "baseFrequency", (0, 0))
+            if fx < 0 || fy < 0 { (fx, fy) = (0, 0) }
+            let octaves = number(index, "numOctaves", 1)
+            let type = tree.nodes[index].attribute("type")?.trimmingCSSWhitespace
+            kind = .turbulence(SVGTurbulence(baseFrequencyX: fx, baseFrequencyY: fy,
+                                             numOctaves: Int(min(max(octaves, 0), 1e9).rounded()),
+                                             seed: number(index, "seed", 0),
+                                             stitchTiles: tree.nodes[index].attribute("stitchTiles")?.trimmingCSSWhitespace == "stitch",
+                                             fractalNoise: type == "fractalNoise"))
+        case "feConvolveMatrix":
+            let (ox, oy) = pair(index, "order", (3, 3))
+            // A non-positive or fractional order is an error: the kernel then fits nothing (transparent black).
+            let valid = ox >= 1 && oy >= 1 && ox == ox.rounded() && oy == oy.rounded()
+            let orderX = valid ? Int(min(ox, 1e6)) : 0, orderY = valid ? Int(min(oy, 1e6)) : 0
+            let divisor = numbers(index, "divisor")?.first.flatMap { $0 == 0 ? nil : $0 }
+            func target(_ name: String) -> Int? {
+                guard let v = numbers(index, name)?.first else { return nil }
+                return Int(max(-1, min(v, 1e6)))
+            }
+            kind = .convolveMatrix(SVGConvolveMatrix(
+                orderX: orderX, orderY: orderY, kernel: numbers(index, "kernelMatrix") ?? [], divisor: divisor,
+                bias: number(index, "bias", 0), targetX: target("targetX"), targetY: target("targetY"),
+                edgeMode: SVGResolver.edgeMode(tree.nodes[index].attribute("edgeMode")?.trimmingCSSWhitespace),
+                preserveAlpha: tree.nodes[index].attribute("preserveAlpha")?.trimmingCSSWhitespace == "true"))
+        case "feDisplacementMap":
+            func channel(_ n: String) -> SVGColorChannel {
+                switch tree.nodes[index].attribute(n)?.trimmingCSSWhitespace {
+                case "R"?: return .r
+                case "G"?: return .g
+                case "B"?: return .b
+                default: return .a
+                }
+            }
+            kind = .displacementMap(scale: number(index, "scale", 0) * (bb ? (box.width + box.height) / 2 : 1),
+                                    xChannel: channel("xChannelSelector"), yChannel: channel("yChannelSelector"))
+        case "feDiffuseLighting", "feSpecularLighting":
+            let (color, tint) = colorProperty("lighting-color", of: index, default: .white)
+            tinted = tint
+            guard let light = lightSource(index, bb: bb, box: box, sd: sd) else {
+                warnOnce(index, "no light source; the primitive gives transparent black", key: "fe-light")
+                kind = .flood(color: .transparent, opacity: 0)
+                break
+            }
+            let exponent = number(index, "specularExponent", 1)
+            if name == "feSpecularLighting" && !(1...128).contains(exponent) {
+                warnOnce(index, "specularExponent=\"\(exponent)\" is outside 1…128; the primitive gives transparent black",
+                         key: "fe-exponent")
+                kind = .flood(color: .transparent, opacity: 0)
+                break
+            }
+            let lighting = SVGLighting(light: light, color: color, surfaceScale: number(index, "surfaceScale", 1),
+                                       diffuseConstant: number(index, "diffuseConstant", 1),
+                                       specularConstant: number(index, "specularConstant", 1),
+                                       specularExponent: exponent)
+            kind = name == "feDiffuseLighting" ? .diffuseLighting(lighting) : .specularLighting(lighting)
+        case "feImage":
+            kind = .image(index: imageIndex)
+            imageIndex += 1
+            warnOnce(index, "feImage is not drawn yet; it gives transparent black", key: "fe-image")
+        default:
+            warnOnce(index, "not a filter primitive; skipped", key: "fe-unknown")
+            return nil
+        }
+        var p = SVGFilterPrimitive(kind, input: input(index, "in"), input2: input(index, "in2"))
+        p.colorTakesTint = tinted
+        return p
+    }
+
+    private func lightSource(_ index: Int, bb: Bool, box: SVGRect, sd: Double) -> SVGLightSource? {
+        guard let light = tree.children(of: index).first(where: {
+            tree.nodes[$0].isSVG && ["feDistantLight", "fePointLight", "feSpotLight"].contains(tree.nodes[$0].name)
+        }) else { return nil }
+        func x(_ n: String) -> Double { bb ? box.x + number(light, n, 0) * box.width : number(light, n, 0) }
+        func y(_ n: String) -> Double { bb ? box.y + number(light, n, 0) * box.height : number(light, n, 0) }
+        func z(_ n: String) -> Double { number(light, n, 0) * sd }
+        switch tree.nodes[light].name {
+        case "feDistantLight":
+            return .distant(azimuth: number(light, "azimuth", 0), elevation: number(light, "elevation", 0))
+        case "fePointLight":
+            return .point(x: x("x"), y: y("y"), z: z("z"))
+        default:
+            let e = number(light, "specularExponent", 1)
+            return .spot(x: x("x"), y: y("y"), z: z("z"), pointsAtX: x("pointsAtX"), pointsAtY: y("pointsAtY"),
+                         pointsAtZ: z("pointsAtZ"), specularExponent: e > 0 ? e : 1,
+                         limitingConeAngle: numbers(light, "limitingConeAngle")?.first)
+        }
+    }
+
+    static func blendMode(_ v: Substring) -> SVGBlendMode {
+        switch v {
+        case "multiply": return .multiply
+        case "screen": return .screen
+        case "overlay": return .overlay
+        case "darken": return .darken
+        case "lighten": return .lighten
+        case "color-dodge": return .colorDodge
+        case "color-burn": return .colorBurn
+        case "hard-light": return .hardLight
+        case "soft-light": return .softLight
+        case "difference": return .difference
+        case "exclusion": return .exclusion
+        case "hue": return .hue
+        case "saturation": return .saturation
+        case "color": return .color
+        case "luminosity": return .luminosity
+        default: return .normal
+        }
+    }
+
+    static func edgeMode(_ v: Substring?) -> SVGEdgeMode {
+        switch v {
+        case "wrap"?: return .wrap
+        case "none"?: return .none
+        default: return .duplicate
+        }
+    }
+
+    // MARK: CSS filter functions
+
+    /// A filter function as the Filter Effects spec's equivalent primitive (§ "Filter Functions"), computed
+    /// in sRGB. These have no filter region of their own; blur() and drop-shadow() get the box widened by
+    /// 50 % on every side (as resvg) or by their reach (3σ plus the offset) where that is more, the others
+    /// the default −10 %/120 %.
+    private mutating func cssFilter(_ f: FilterFunction, bbox: SVGRect, node index: Int, line: Int) -> SVGFilter {
+        var reachX = 0.0, reachY = 0.0, wide = false
+        var tinted = false
+        let kind: SVGFilterPrimitiveKind
+        func table(_ a: Double) -> SVGTransferFunction { .table([a, 1 - a]) }
+        switch f.kind {
+        case .blur(let s):
+            kind = .gaussianBlur(stdDeviationX: s, stdDeviationY: s)
+            reachX = 3 * s; reachY = 3 * s; wide = true
+        case .dropShadow(let color, let dx, let dy, let s):
+            var c = color
+            if c == nil {
+                if let own = documentStyle(of: index).color { c = own } else { tinted = true }
+            }
+            let shadow = c ?? .black
+            kind = .dropShadow(dx: dx, dy: dy, stdDeviationX: s, stdDeviationY: s,
+                               color: SVGColor(red: shadow.red, green: shadow.green, blue: shadow.blue),
+                               opacity: shadow.alpha)
+            reachX = 3 * s + abs(dx); reachY = 3 * s + abs(dy); wide = true
+        case .grayscale(let a):
+            let a = min(1, a), k = 1 - a
+            kind = .colorMatrix(.matrix([0.2126 + 0.7874 * k, 0.7152 - 0.7152 * k, 0.0722 - 0.0722 * k, 0, 0,
+                                         0.2126 - 0.2126 * k, 0.7152 + 0.2848 * k, 0.0722 - 0.0722 * k, 0, 0,
+                                         0.2126 - 0.2126 * k, 0.7152 - 0.7152 * k, 0.0722 + 0.9278 * k, 0, 0,
+                                         0, 0, 0, 1, 0]))
+        case .sepia(let a):
+            let a = min(1, a), k = 1 - a
+            kind = .colorMatrix(.matrix([0.393 + 0.607 * k, 0.769 - 0.769 * k, 0.189 - 0.189 * k, 0, 0,
+                                         0.349 - 0.349 * k, 0.686 + 0.314 * k, 0.168 - 0.168 * k, 0, 0,
+                                         0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k, 0, 0,
+                                         0, 0, 0, 1, 0]))
+        case .saturate(let a):
+            kind = .colorMatrix(.saturate(a))
+        case .hueRotate(let degrees):
+            kind = .colorMatrix(.hueRotate(degrees))
+        case .invert(let a):
+            let a = min(1, a)
+            kind = .componentTransfer(red: table(a), green: table(a), blue: table(a), alpha: .identity)
+        case .opacity(let a):
+            kind = .componentTransfer(red: .identity, green: .identity, blue: .identity, alpha: .table([0, min(1, a)]))
+        case .brightness(let a):
+            let l = SVGTransferFunction.linear(slope: a, intercept: 0)
+            kind = .componentTransfer(red: l, green: l, blue: l, alpha: .identity)
+        case .contrast(let a):
+            let l = SVGTransferFunction.linear(slope: a, intercept: 0.5 - 0.5 * a)
+            kind = .componentTransfer(red: l, green: l, blue: l, alpha: .identity)
+        }
+        let mx = max(bbox.width * (wide ? 0.5 : 0.1), reachX), my = max(bbox.height * (wide ? 0.5 : 0.1), reachY)
+        let region = SVGRect(x: bbox.x - mx, y: bbox.y - my, width: bbox.width + 2 * mx, height: bbox.height + 2 * my)
+        var p = SVGFilterPrimitive(kind, input: .sourceGraphic, colorSpace: .sRGB)
+        p.colorTakesTint = tinted
+        return SVGFilter(region: region, primitives: [p], label: f.text, line: line)
+    }
+}
+
+/// One entry of a `filter` property list.
+enum FilterListItem: Hashable {
+    case url(String)
+    case function(FilterFunction)
+}
+
+/// A CSS filter function with its arguments in user units (lengths) and plain numbers (amounts; a
+/// percentage is divided by 100; hue-rotate in degrees).
+struct FilterFunction: Hashable {
+    enum Kind: Hashable {
+        case blur(Double)
+        case dropShadow(color: SVGColor?, dx: Double, dy: Double, stdDeviation: Double)
+        case grayscale(Double), sepia(Double), saturate(Double), hueRotate(Double), invert(Double)
+        case opacity(Double), brightness(Double), contrast(Double)
+    }
+    var kind: Kind
+    /// As written, for warnings and labels.
+    var text: String
+}
+
+/// The parser of the `filter` property's `<filter-value-list>` (Filter Effects 1 §"The filter property").
+enum FilterFunctionList {
+    /// nil when the list does not parse (the whole property is then ignored, as CSS says).
+    static func parse(_ text: String) -> [FilterListItem]? {
+        var items: [FilterListItem] = []
+        let chars = Array(text)
+        var i = 0
+        func skipSpace() { while i < chars.count, chars[i].isWhitespace || chars[i] == "," { i += 1 } }
+        skipSpace()
+        while i < chars.count {
+            let start = i
+            while i < chars.count, chars[i] != "(", !chars[i].isWhitespace { i += 1 }
+            let name = String(chars[start..<i]).lowercased()
+            guard i < chars.count, chars[i] == "(", !name.isEmpty else { return nil }
+            var depth = 0
+            let open = i
+            while i < chars.count {
+                if chars[i] == "(" { depth += 1 }
+                if chars[i] == ")" { depth -= 1; if depth == 0 { break } }
+                i += 1
+            }
+            guard i < chars.count else { return nil }
+            let args = String(chars[(open + 1)..<i])
+            let whole = String(chars[start...i])
+            i += 1
+            if name == "url" {
+                guard let id = SVGResolver.urlReference(whole) else { return nil }
+                items.append(.url(id))
+            } else {
+                guard let f = function(name, args, text: whole) else { return nil }
+                items.append(.function(f))
+            }
+            skipSpace()
+        }
+        return items.isEmpty ? nil : items
+    }
+
+    /// Splits arguments at top-level whitespace (commas too: `rgb(1, 2, 3)` stays one token).
+    private static func tokens(_ args: String) -> [String] {
+        var result: [String] = [], current = "", depth = 0
+        for c in args {
+            if c == "(" { depth += 1 }
+            if c == ")" { depth -= 1 }
+            if depth == 0 && (c.isWhitespace || c == ",") {
+                if !current.isEmpty { result.append(current); current = "" }
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// A length in user units (no percentages).
+    private static func length(_ t: String) -> Double? {
+        guard let l = SVGLength.parse(t), l.unit != .percent, l.value.isFinite else { return nil }
+        return l.pixels(percentBase: 0)
+    }
+
+    /// `<number> | <percentage>`, non-negative.
+    private static func amount(_ t: String) -> Double? {
+        var s = t, scale = 1.0
+        if s.hasSuffix("%") { s.removeLast(); scale = 0.01 }
+        guard let l = SVGLength.parse(s), l.unit == .none, l.value.isFinite, l.value >= 0 else { return nil }
+        return l.value * scale
+    }
+
+    private static func angle(_ t: String) -> Double? {
+        let lower = t.lowercased()
+        for (unit, factor) in [("deg", 1.0), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360.0)] where lower.hasSuffix(unit) {
+            guard let l = SVGLength.parse(lower.dropLast(unit.count)), l.unit == .none, l.value.isFinite else { return nil }
+            return l.value * factor
+        }
+        guard let l = SVGLength.parse(lower), l.unit == .none, l.value == 0 else { return nil }
+        return 0
+    }
+
+    private static func function(_ name: String, _ args: String, text: String) -> FilterFunction? {
+        let t = tokens(args)
+        func one(_ def: Double, _ parse: (String) -> Double?) -> Double? {
+            if t.isEmpty { return def }
+            guard t.count == 1 else { return nil }
+            return parse(t[0])
+        }
+        let kind: FilterFunction.Kind
+        switch name {
+        case "blur":
+            guard let s = one(0, length), s >= 0 else { return nil }
+            kind = .blur(s)
+        case "drop-shadow":
+            var lengths: [Double] = [], color: SVGColor? = nil
+            for token in t {
+                if let l = length(token) {
+                    lengths.append(l)
+                } else if color == nil, lengths.isEmpty || lengths.count >= 2, let c = SVGColor(css: token) {
+                    color = c
+                } else {
+                    return nil
+                }
+            }
+            guard lengths.count == 2 || lengths.count == 3 else { return nil }
+            let s = lengths.count == 3 ? lengths[2] : 0
+            guard s >= 0 else { return nil }
+            kind = .dropShadow(color: color, dx: lengths[0], dy: lengths[1], stdDeviation: s)
+        case "grayscale": guard let a = one(1, amount) else { return nil }; kind = .grayscale(a)
+        case "sepia": guard let a = one(1, amount) else { return nil }; kind = .sepia(a)
+        case "saturate": guard let a = one(1, amount) else { return nil }; kind = .saturate(a)
+        case "invert": guard let a = one(1, amount) else { return nil }; kind = .invert(a)
+        case "opacity": guard let a = one(1, amount) else { return nil }; kind = .opacity(a)
+        case "brightness": guard let a = one(1, amount) else { return nil }; kind = .brightness(a)
+        case "contrast": guard let a = one(1, amount) else { return nil }; kind = .contrast(a)
+        case "hue-rotate": guard let a = one(0, angle) else { return nil }; kind = .hueRotate(a)
+        default: return nil
+        }
+        return FilterFunction(kind: kind, text: text)
+    }
+}
