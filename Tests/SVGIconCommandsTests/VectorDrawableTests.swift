@@ -125,7 +125,7 @@ struct VectorDrawableTests {
             """))
         #expect(refusal.feature == "filter")
         #expect(refusal.line == 4)
-        #expect(refusal.description == "VectorDrawable cannot express filter: <rect> uses a filter; VectorDrawable has no filter effects (render a PNG instead)")
+        #expect(refusal.description == "VectorDrawable cannot express filter: <rect>: VectorDrawable has no filter effects (render a PNG instead)")
     }
 
     @Test("Group opacity: pushed down over disjoint shapes, refused over overlapping ones")

@@ -88,6 +88,18 @@ package struct PDFWriter {
                 throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
                                      reason: "masks need soft-mask transparency groups, which svgicon does not write yet")
             }
+            if !layer.filter.isEmpty {
+                throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
+                                     reason: "filter effects are not written to PDF (render a PNG instead)")
+            }
+            if layer.blendMode != .normal {
+                throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
+                                     reason: "blend modes need transparency groups, which svgicon does not write yet")
+            }
+            if case .shape(let shape) = layer.content, !shape.antialias {
+                throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
+                                     reason: "PDF readers anti-alias as they choose, so crispEdges would come out different")
+            }
             var body = ""
             if !layer.transform.isIdentity { body += PDFWriter.matrix(layer.transform) + " cm\n" }
             if let clip = layer.clipPath {

@@ -149,6 +149,18 @@ package struct VectorDrawableWriter {
                 throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
                                      reason: "VectorDrawable has no masks")
             }
+            if !layer.filter.isEmpty {
+                throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
+                                     reason: "VectorDrawable has no filter effects (render a PNG instead)")
+            }
+            if layer.blendMode != .normal {
+                throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
+                                     reason: "VectorDrawable paints with source-over only")
+            }
+            if case .shape(let shape) = layer.content, !shape.antialias {
+                throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
+                                     reason: "VectorDrawable always anti-aliases its paths, so crispEdges would come out different")
+            }
             // The layer's own transform: a group of its own, or baked with everything below it.
             var bake = outerBake
             var groupTransform: VectorDrawableWriter.Decomposed? = nil
