@@ -19,7 +19,7 @@ struct BatchCommand: CLICommand {
         groups: [
             OptionGroup(title: "SIZE", options: [
                 SharedOptions.size(list: true, range: 1...RenderCommand.maxSide,
-                                   help: "Icon size(s) in pixels at scale 1 (required)"),
+                                   help: "Icon size(s) in pixels at scale 1 (required, except for ico and icns: there the sizes inside each file, default ICO 16,24,32,48,64,256 and ICNS 16,32,64,128,256,512,1024)"),
                 OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
                            help: "Scale factors (1–16; default 1, for xcassets 1,2,3)"),
             ]),
@@ -32,10 +32,16 @@ struct BatchCommand: CLICommand {
                 OptionSpec(names: ["--format", "-f"], kind: .choice(BatchOutputFormat.allCases.map(\.rawValue)),
                            placeholder: "FORMAT", help: """
                     png: DIR mirrors the input tree, a/b.svg → a/b.png, a/b@2x.png (default)
-                    xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when the icon takes the tint
+                    xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when every visible paint takes the tint (else original; --rendering overrides)
                     android: DIR/drawable-mdpi … drawable-xxxhdpi, one a_b.png per icon in each
+                    android-vector: DIR/drawable/a_b.xml, an Android VectorDrawable per icon (--size in dp); an icon VectorDrawable cannot express (mask, filter, image, pattern, …) fails naming the feature and line
+                    pdf: DIR mirrors the input tree, a/b.svg → a/b.pdf, one page of --size points; gradients, masks, patterns, images, filters and group opacity over overlapping shapes are refused for now
+                    ico: DIR mirrors the input tree, a/b.svg → a/b.ico with a PNG entry per size
+                    icns: a/b.svg → a/b.icns, PNG entries with the @2x types (ic11–ic14, ic10)
                     Several sizes or tints add a suffix: b-24.png, b-0a84ff.png, b-24-0a84ff@2x.png.
                     """),
+                OptionSpec(names: ["--rendering"], kind: .choice(RenderingIntent.allCases.map(\.rawValue)), placeholder: "INTENT",
+                           help: "xcassets: template-rendering-intent for every image set, template or original (default: template only for icons every visible paint of which takes the tint)"),
                 SharedOptions.json("Print a JSON summary on standard output: counts, failures with reasons, warnings, timings"),
                 SharedOptions.quiet("Print only the failures"),
             ]),
@@ -65,6 +71,9 @@ struct BatchCommand: CLICommand {
             "svgicon batch icons/ --out App/Icons.xcassets --format xcassets --size 24",
             "svgicon batch icons/ --out res --format android --size 24 --tint '#0a84ff'",
             "svgicon batch icons/ --out png/ --size 16 --tint black,white --json > r.json",
+            "svgicon batch icons/ --out app/src/main/res --format android-vector --size 24",
+            "svgicon batch icons/ --out win/ --format ico",
+            "svgicon batch icons/ --out mac/ --format icns --size 16,32,128,256,512",
         ])
 
     static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
@@ -91,6 +100,11 @@ struct BatchCommand: CLICommand {
         command.request.parsing.tintOverridesColor = parsed.flag("--force-tint")
         command.request.recolor = parsed.flag("--recolor")
         if let format = parsed.text("--format").flatMap(BatchOutputFormat.init(rawValue:)) { command.request.format = format }
+        command.request.rendering = parsed.text("--rendering").flatMap(RenderingIntent.init(rawValue:))
+        if command.request.rendering != nil, command.request.format != .xcassets {
+            throw CLIError.usage("--rendering sets the asset catalog's template-rendering-intent; it needs --format xcassets",
+                                 command: name)
+        }
         if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }
         command.json = parsed.flag("--json")
         command.quiet = parsed.flag("--quiet")
@@ -103,7 +117,7 @@ struct BatchCommand: CLICommand {
         guard let output else {
             throw CLIError.usage("batch needs --out DIR, the folder to write to", command: name)
         }
-        guard !command.request.sizes.isEmpty else {
+        guard !command.request.sizes.isEmpty || command.request.format.iconFile != nil else {
             throw CLIError.usage("batch needs --size N (or several: --size 24,48)", command: name)
         }
         command.request.outputFolder = output
@@ -128,9 +142,25 @@ struct BatchCommand: CLICommand {
                                      command: name)
             }
             command.request.scales = [1]
+        case .androidVector, .pdf:
+            guard scales == nil else {
+                throw CLIError.usage("--format \(command.request.format.rawValue) writes vector files, one for every density; leave out --scale",
+                                     command: name)
+            }
+            command.request.scales = [1]
+        case .ico, .icns:
+            let container = command.request.format.iconFile!
+            guard scales == nil else {
+                throw CLIError.usage("--format \(container.rawValue) packs every size into one file; give the sizes with --size and leave out --scale",
+                                     command: name)
+            }
+            if let wrong = command.request.sizes.first(where: { !container.accepts($0) }) {
+                throw CLIError.usage("--size \(wrong): \(container.sizeRule)", command: name)
+            }
+            command.request.scales = [1]
         }
         let factor = command.request.format == .android ? 4 : command.request.scales.max()!
-        let largest = command.request.sizes.max()! * factor
+        let largest = (command.request.sizes.max() ?? command.request.format.iconFile?.defaultSizes.max() ?? 1) * factor
         guard largest <= RenderCommand.maxSide else {
             throw CLIError.usage("the largest output would be \(largest)×\(largest) pixels; the largest side svgicon renders is \(RenderCommand.maxSide)",
                                  command: name)

@@ -17,8 +17,8 @@ struct RenderCommand: CLICommand {
             """,
         groups: [
             OptionGroup(title: "SIZE (pick one; default: the document's own width × height, else its viewBox)", options: [
-                SharedOptions.size(list: false, range: 1...maxSide,
-                                   help: "N × N pixels, the drawing fitted and centred like an icon"),
+                SharedOptions.size(list: true, range: 1...maxSide,
+                                   help: "N × N pixels, the drawing fitted and centred like an icon; for .ico/.icns the entry sizes, N[,N…] (default ICO 16,24,32,48,64,256; ICNS 16,32,64,128,256,512,1024)"),
                 OptionSpec(names: ["--width", "-w"], kind: .integer(1...maxSide), placeholder: "W",
                            help: "W pixels wide, the height following the drawing's aspect ratio"),
                 OptionSpec(names: ["--height", "-H"], kind: .integer(1...maxSide), placeholder: "H",
@@ -34,6 +34,8 @@ struct RenderCommand: CLICommand {
                 SharedOptions.output("""
                     Where to write (default NAME.png, NAME@2x.png, … in the current folder). A folder (-o out/, -o .) gets NAME.png inside it; - writes the PNG to standard output; a link is written through to its file, a device or pipe (/dev/stdout) in place. A regular file is replaced atomically; one that already holds the same bytes is left untouched ("up to date").
                     """, placeholder: "FILE|DIR|-"),
+                OptionSpec(names: ["--format", "-f"], kind: .choice(RenderFormat.allCases.map(\.rawValue)), placeholder: "FORMAT",
+                           help: "png (default), ico, icns, vector-drawable (Android XML; --size is its dp size), pdf (--size is its page size in points); by default taken from -o's extension (.ico, .icns, .xml, .pdf)"),
                 SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
             ]),
             ImageArguments.group,
@@ -52,6 +54,8 @@ struct RenderCommand: CLICommand {
             "svgicon render tab-person --size 24 --scale 2,3 --tint white -b black",
             "svgicon render export.svg --size 24 --tint '#0a84ff' --recolor  # fill=black",
             "cat icon.svg | svgicon render - --size 48 -o - > icon.png",
+            "svgicon render app.svg -o app.ico",
+            "svgicon render app.svg -o app.icns --size 16,32,128,256,512",
         ])
 
     static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
@@ -65,6 +69,9 @@ struct RenderCommand: CLICommand {
 
     var input: String = ""
     var size: Int? = nil
+    /// `--size` as a list: the entry sizes of an .ico or .icns.
+    var sizes: [Int]? = nil
+    var format: RenderFormat = .png
     var width: Int? = nil
     var height: Int? = nil
     var tint: SVGColor? = nil
@@ -84,7 +91,8 @@ struct RenderCommand: CLICommand {
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> RenderCommand {
         var command = RenderCommand()
-        command.size = parsed.integer("--size")
+        command.sizes = parsed.integers("--size")
+        command.size = command.sizes?.last
         command.width = parsed.integer("--width")
         command.height = parsed.integer("--height")
         command.tint = parsed.color("--tint") ?? nil
@@ -106,6 +114,40 @@ struct RenderCommand: CLICommand {
                 command: name)
         }
         command.input = inputs[0]
+        if let named = parsed.text("--format").flatMap(RenderFormat.init(rawValue:)) {
+            command.format = named
+        } else if let output = command.output, let inferred = RenderFormat(extensionOf: output) {
+            command.format = inferred
+        }
+        if let container = command.format.iconFile {
+            if command.width != nil || command.height != nil || parsed.has("--scale") {
+                throw CLIError.usage("an .\(container.rawValue) is square PNGs at several sizes: give them with --size N[,N…], not --width, --height or --scale",
+                                     command: name)
+            }
+            if let wrong = command.sizes?.first(where: { !container.accepts($0) }) {
+                throw CLIError.usage("--size \(wrong): \(container.sizeRule)", command: name)
+            }
+            if command.input == "-" && command.output == nil {
+                throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
+            }
+            return command
+        }
+        if command.format == .vectorDrawable || command.format == .pdf {
+            if command.width != nil || command.height != nil || parsed.has("--scale") || (command.sizes?.count ?? 0) > 1 {
+                throw CLIError.usage(command.format == .pdf
+                                     ? "a PDF has one page size in points: give it with --size N (default: the document's own size)"
+                                     : "a VectorDrawable has one size in dp: give it with --size N (default: the document's own size)",
+                                     command: name)
+            }
+            if command.input == "-" && command.output == nil {
+                throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
+            }
+            return command
+        }
+        if let sizes = command.sizes, sizes.count > 1 {
+            throw CLIError.usage("--size takes one size for a PNG (several only for -o FILE.ico or .icns); use --scale, or svgicon batch for several sizes",
+                                 command: name)
+        }
         if command.size != nil && (command.width != nil || command.height != nil) {
             throw CLIError.usage("use either --size or --width/--height, not both", command: name)
         }
@@ -133,6 +175,9 @@ struct RenderCommand: CLICommand {
     }
 
     func run(_ io: CommandOutput) throws(CLIError) {
+        if let container = format.iconFile { return try runIconFile(container, io) }
+        if format == .vectorDrawable { return try runVectorDrawable(io) }
+        if format == .pdf { return try runPDF(io) }
         // Read, not parsed: with the size known from the options, every scale is looked up in the cache
         // by the bytes' digest first, and libxml2 sees the file only when some scale is not cached.
         let source = try IconInput.read(input, iconFolders: iconFolders)
@@ -208,6 +253,109 @@ struct RenderCommand: CLICommand {
                 if !quiet { io.printError("wrote \(path) (\(w)×\(h))") }
             }
         }
+    }
+
+    /// `-o app.ico` / `-o app.icns`: one render per size, packed as PNG entries.
+    private func runIconFile(_ container: IconFileFormat, _ io: CommandOutput) throws(CLIError) {
+        let source = try IconInput.read(input, iconFolders: iconFolders)
+        let document = LazyDocument(source: source, options: resolveOptions)
+        let renderCache = try cache.open(command: Self.name)
+        defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
+        let renderer = CachedIconRenderer(cache: renderCache)
+        let digest = SHA256.hash(source.bytes)
+        var entries: [IconFileWriter.Entry] = []
+        let entrySizes = Array(Set(sizes ?? container.defaultSizes)).sorted()
+        for (index, side) in entrySizes.enumerated() {
+            let options = RenderOptions(width: side, height: side, tint: tint ?? .black, background: background,
+                                        recolor: recolor)
+            let rendered: CachedIconRenderer.Output
+            do {
+                rendered = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) {
+                    () throws(SVGLoadError) in try document.parsed()
+                }
+            } catch .tooComplex(let limit) {
+                throw CLIError.failed("\(source.file): \(limit.description); nothing written")
+            } catch .load(let error) {
+                throw CLIError.failed(error.description)
+            } catch {
+                throw CLIError.failed("\(input): \(error.description)")
+            }
+            if index == 0, !quiet {
+                IconInput.printWarnings(rendered.warnings, file: source.file, to: io)
+                if tint != nil, !recolor, !rendered.usesTint {
+                    io.printError("svgicon: warning: " + Self.tintNotTaken(file: source.file, forceTint: forceTint))
+                }
+            }
+            entries.append(.init(size: side, png: rendered.png))
+        }
+        let bytes = IconFileWriter.write(container, entries)
+        let sizesText = entrySizes.map(String.init).joined(separator: ", ")
+        try writeFile(bytes, defaultName: source.stem + "." + container.fileExtension,
+                      what: "\(entries.count) PNG entries: \(sizesText) px", io)
+    }
+
+    /// `-o icon.xml` / `--format vector-drawable`: the icon as an Android VectorDrawable, or a refusal
+    /// naming what it cannot express.
+    private func runVectorDrawable(_ io: CommandOutput) throws(CLIError) {
+        let source = try IconInput.read(input, iconFolders: iconFolders)
+        let document = LazyDocument(source: source, options: resolveOptions)
+        let parsed = try document.load()
+        let (w, h) = outputSize(for: parsed.icon)
+        let writer = VectorDrawableWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
+        let xml: String
+        do {
+            xml = try writer.write(parsed)
+        } catch {
+            throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
+        }
+        if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
+        try writeFile(Array(xml.utf8), defaultName: VectorDrawableWriter.resourceName(source.stem) + ".xml",
+                      what: "VectorDrawable, \(w)×\(h) dp", io)
+    }
+
+    /// `-o icon.pdf` / `--format pdf`: a one-page PDF, or a refusal naming what it cannot express.
+    private func runPDF(_ io: CommandOutput) throws(CLIError) {
+        let source = try IconInput.read(input, iconFolders: iconFolders)
+        let parsed = try LazyDocument(source: source, options: resolveOptions).load()
+        let (w, h) = outputSize(for: parsed.icon)
+        let writer = PDFWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try writer.write(parsed)
+        } catch {
+            throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
+        }
+        if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
+        try writeFile(bytes, defaultName: source.stem + ".pdf", what: "PDF, \(w)×\(h) pt", io)
+    }
+
+    /// Writes a non-PNG output to `-o` (a file, a folder, or - for standard output), leaving a file that
+    /// already holds the bytes alone.
+    func writeFile(_ bytes: [UInt8], defaultName: String, what: String, _ io: CommandOutput) throws(CLIError) {
+        if output == "-" {
+            if io.outputIsTerminal {
+                throw CLIError.usage("refusing to write binary bytes to a terminal; redirect standard output or give -o FILE",
+                                     command: Self.name)
+            }
+            io.writeOut(bytes)
+            return
+        }
+        let path: String
+        if let output {
+            path = Self.isFolder(output) ? (output.hasSuffix("/") ? output : output + "/") + defaultName : output
+        } else {
+            path = defaultName
+        }
+        if FileIO.fileHasContents(path, bytes) {
+            if !quiet { io.printError("up to date: \(path) (\(what))") }
+            return
+        }
+        do {
+            try FileIO.writeOutput(bytes, to: path)
+        } catch {
+            throw CLIError.failed(error.description)
+        }
+        if !quiet { io.printError("wrote \(path) (\(what))") }
     }
 
     /// The document, parsed the first time something asks for it.
@@ -289,5 +437,29 @@ struct RenderCommand: CLICommand {
         if scaleCount == 1 { return output }
         if output.hasSuffix(".png") { return String(output.dropLast(4)) + suffix + ".png" }
         return output + suffix
+    }
+}
+
+/// What `svgicon render` writes.
+enum RenderFormat: String, CaseIterable, Sendable {
+    case png, ico, icns
+    case vectorDrawable = "vector-drawable"
+    case pdf
+
+    var iconFile: IconFileFormat? {
+        switch self {
+        case .png: return nil
+        case .ico: return .ico
+        case .icns: return .icns
+        case .vectorDrawable, .pdf: return nil
+        }
+    }
+
+    /// The format an output path's extension names, nil for any other (a PNG is written).
+    init?(extensionOf path: String) {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".ico") { self = .ico } else if lower.hasSuffix(".icns") { self = .icns }
+        else if lower.hasSuffix(".xml") { self = .vectorDrawable } else if lower.hasSuffix(".pdf") { self = .pdf }
+        else { return nil }
     }
 }

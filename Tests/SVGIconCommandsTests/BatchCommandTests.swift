@@ -234,7 +234,7 @@ struct BatchCommandTests {
         (["batch"], "batch needs a folder"),
         (["batch", "in"], "batch needs --out DIR"),
         (["batch", "in", "--out", "o"], "batch needs --size N"),
-        (["batch", "in", "--out", "o", "--size", "24", "--format", "svg"], "--format takes png, xcassets or android"),
+        (["batch", "in", "--out", "o", "--size", "24", "--format", "svg"], "--format takes png, xcassets, android, android-vector, pdf, ico or icns"),
         (["batch", "in", "--out", "o", "--size", "24", "--format", "xcassets"], "ends in .xcassets"),
         (["batch", "in", "--out", "o.xcassets", "--size", "24", "--format", "xcassets", "--scale", "4"], "scales 1, 2 and 3"),
         (["batch", "in", "--out", "o", "--size", "24", "--format", "android", "--scale", "2"], "leave out --scale"),

@@ -191,7 +191,7 @@ struct HostileFixtureTests {
         // Asking for it on the command line is a usage error, refused before anything is read.
         let asked = CapturedOutput()
         #expect(SVGIconCLI.run(["render", file, "--size", "100000", "--no-cache"], output: asked) == 2)
-        #expect(asked.error.hasPrefix("svgicon: error: --size takes a whole number from 1 to 8192, not \"100000\""))
+        #expect(asked.error.hasPrefix("svgicon: error: --size takes whole numbers from 1 to 8192, separated by commas, not \"100000\""))
     }
 
     @Test("In a batch, hostile files are reported one line each and every good icon is still written")

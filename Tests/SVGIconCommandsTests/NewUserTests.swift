@@ -276,7 +276,7 @@ struct NewUserTests {
         #expect(text.contains("-F _svgicon svgicon"), "\(text)")
         #expect(text.contains("1:render\n"), "\(text)")
         #expect(text.contains("2:--tint --tints\n"), "\(text)")
-        #expect(text.contains("3:android\n"), "\(text)")
+        #expect(text.contains("3:android android-vector\n"), "\(text)")
         #expect(text.contains("4:update\n"), "\(text)")
         #expect(runCLI(["completions", "zsh"]).output.outText.hasPrefix("#compdef svgicon"))
         #expect(runCLI(["completions", "fish"]).output.outText.contains("complete -c svgicon"))

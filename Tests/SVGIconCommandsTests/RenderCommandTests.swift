@@ -86,8 +86,8 @@ struct RenderCommandTests {
     @Test("Usage errors exit 2 with a message that says what to do", arguments: [
         (["render"], "render needs an icon"),
         (["render", "tab-shop", "--tint"], "quote it (--tint '#0a84ff') or drop the # (--tint 0a84ff)"),
-        (["render", "tab-shop", "--size", "0"], "--size takes a whole number from 1 to 8192, not \"0\""),
-        (["render", "tab-shop", "--size", "100000"], "--size takes a whole number from 1 to 8192"),
+        (["render", "tab-shop", "--size", "0"], "--size takes whole numbers from 1 to 8192, separated by commas, not \"0\""),
+        (["render", "tab-shop", "--size", "100000"], "--size takes whole numbers from 1 to 8192"),
         (["render", "tab-shop", "--tint", "bluish"], "--tint \"bluish\" is not a colour"),
         (["render", "tab-shop", "--frobnicate"], "unknown option --frobnicate for `svgicon render`"),
         (["render", "tab-shop", "--size", "24", "--width", "30"], "use either --size or --width/--height"),

@@ -25,8 +25,9 @@ package struct AssetCatalogImageSet: Hashable, Sendable {
     }
 
     /// The image set's `Contents.json`, laid out as Xcode writes it: a slot for each of 1x, 2x and 3x
-    /// (with a filename where one was rendered) and the rendering intent — `template` for an icon whose
-    /// paints take the tint, so UIKit and SwiftUI colour it, `original` for one drawn in fixed colours.
+    /// (with a filename where one was rendered) and the rendering intent — `template` for an icon every
+    /// visible paint of which takes the tint (`SVGIconDefinition.everyVisiblePaintTakesTint`), so UIKit and
+    /// SwiftUI colour it, `original` for one drawn, even in part, in fixed colours.
     package func contentsJSON(template: Bool) -> String {
         let slots = BatchOutputFormat.assetCatalogScales.map { scale -> String in
             var fields = [String]()

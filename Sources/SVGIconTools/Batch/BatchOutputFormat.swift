@@ -8,6 +8,23 @@ package enum BatchOutputFormat: String, CaseIterable, Hashable, Sendable, Codabl
     case xcassets
     /// Android resource folders `drawable-mdpi` … `drawable-xxxhdpi`, one PNG per icon in each.
     case android
+    /// Android VectorDrawable XML: `drawable/a_b.xml` per icon, `--size` its dp size (`VectorDrawableWriter`).
+    case androidVector = "android-vector"
+    /// One `name.pdf` per icon (and size and tint), mirroring the input tree (`PDFWriter`).
+    case pdf
+    /// One Windows `name.ico` per icon, PNG entries at `IconFileFormat.ico.defaultSizes` (or `--size`).
+    case ico
+    /// One macOS `name.icns` per icon, PNG entries 16–1024 with the @2x types (or `--size`).
+    case icns
+
+    /// The container format of `ico` and `icns`, nil for the others.
+    package var iconFile: IconFileFormat? {
+        switch self {
+        case .ico: return .ico
+        case .icns: return .icns
+        default: return nil
+        }
+    }
 
     /// Android's density buckets and their scale over mdpi (160 dpi), in the order Android lists them.
     package static let androidDensities: [(name: String, factor: Double)] = [

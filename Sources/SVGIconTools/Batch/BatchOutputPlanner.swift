@@ -9,6 +9,9 @@ import SVGIconKit
 /// | `png` | `arrows/chevron.png`, `arrows/chevron@2x.png` (scale 2), … |
 /// | `xcassets` | `arrows/chevron.imageset/chevron.png`, `…/chevron@2x.png`, `…/chevron@3x.png`, `…/Contents.json` |
 /// | `android` | `drawable-mdpi/arrows_chevron.png` … `drawable-xxxhdpi/arrows_chevron.png` |
+/// | `android-vector` | `drawable/arrows_chevron.xml` (VectorDrawable, `--size` in dp) |
+/// | `pdf` | `arrows/chevron.pdf` (one page, `--size` in points) |
+/// | `ico`, `icns` | `arrows/chevron.ico` (every size is an entry inside it; a tint suffix with several tints) |
 ///
 /// A size or tint suffix is added only when several are asked for: `--size 24,48` gives `chevron-24.png`
 /// and `chevron-48.png`; `--tint '#0a84ff',white` gives `chevron-0a84ff.png` and `chevron-ffffff.png`
@@ -35,6 +38,19 @@ package struct BatchOutputPlanner: Sendable {
         package var outputs: [Output]
         /// `xcassets` only: the image sets whose `Contents.json` follows the PNGs.
         package var imageSets: [AssetCatalogImageSet]
+        /// `ico` and `icns` only: the containers, each of several renders.
+        package var iconFiles: [IconFile] = []
+        /// `android-vector` only: the VectorDrawables (the options' width is the dp size).
+        package var vectorFiles: [Output] = []
+        /// `pdf` only: the PDFs (the options' width and height are the page size in points).
+        package var pdfFiles: [Output] = []
+    }
+
+    /// An `.ico` or `.icns` file and the renders packed into it, one per size.
+    package struct IconFile: Hashable, Sendable {
+        package var relativePath: String
+        package var format: IconFileFormat
+        package var entries: [Output]
     }
 
     /// The plan for the icon at `relativePath` (relative to the input folder, `/`-separated).
@@ -42,6 +58,17 @@ package struct BatchOutputPlanner: Sendable {
         let (folder, stem) = Self.split(relativePath)
         var plan = IconPlan(icon: relativePath, outputs: [], imageSets: [])
         let tints: [SVGColor?] = request.tints.isEmpty ? [nil] : request.tints
+        if let container = request.format.iconFile {
+            let sizes = request.sizes.isEmpty ? container.defaultSizes : request.sizes.sorted()
+            for tint in tints {
+                var suffix = ""
+                if let tint, request.tints.count > 1 { suffix = "-" + tint.hexString.dropFirst() }
+                let path = folder + stem + suffix + "." + container.fileExtension
+                plan.iconFiles.append(IconFile(relativePath: path, format: container,
+                                               entries: sizes.map { output(path, pixels: $0, tint: tint) }))
+            }
+            return plan
+        }
         for size in request.sizes {
             for tint in tints {
                 let variant = variantSuffix(size: size, tint: tint)
@@ -67,6 +94,13 @@ package struct BatchOutputPlanner: Sendable {
                         let pixels = Int((Double(size) * factor).rounded())
                         plan.outputs.append(output("drawable-\(density)/\(name).png", pixels: pixels, tint: tint))
                     }
+                case .androidVector:
+                    let name = Self.androidResourceName(folder + stem) + variant.replacingDashes
+                    plan.vectorFiles.append(output("drawable/\(name).xml", pixels: size, tint: tint))
+                case .pdf:
+                    plan.pdfFiles.append(output(folder + stem + variant + ".pdf", pixels: size, tint: tint))
+                case .ico, .icns:
+                    break  // planned above
                 }
             }
         }

@@ -163,46 +163,123 @@ package final class BatchRunner: @unchecked Sendable {
         // Outputs with the same pixels (24 px @2x and 48 px @1x) are rendered once.
         var byOptions: [RenderOptions: CachedIconRenderer.Output] = [:]
         var usesTint = false
-        for output in plan.outputs {
-            let rendered: CachedIconRenderer.Output
-            if let same = byOptions[output.options] {
-                rendered = same
-            } else {
-                do {
-                    rendered = try renderer.png(svgDigest: {
-                        if let digest { return digest }
-                        let hashed = SHA256.hash(bytes)
-                        digest = hashed
-                        return hashed
-                    }(), options: output.options, parsing: request.parsing,
-                                                renderers: &renderers) {
-                        () throws(SVGLoadError) in
-                        if let parsed { return parsed }
-                        let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
-                        parsed = result
-                        return result
-                    }
-                } catch {
-                    switch error {
-                    case .load(let loadError): outcome.failure = BatchFailure(loadError)
-                    case .encode, .tooComplex: outcome.failure = BatchFailure(path: path, reason: error.description)
-                    }
-                    return outcome
-                }
-                byOptions[output.options] = rendered
+        /// The PNG for `options`, or nil with `outcome.failure` set.
+        func render(_ options: RenderOptions) -> CachedIconRenderer.Output? {
+            if let same = byOptions[options] {
+                if same.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
+                return same
             }
+            let rendered: CachedIconRenderer.Output
+            do {
+                rendered = try renderer.png(svgDigest: {
+                    if let digest { return digest }
+                    let hashed = SHA256.hash(bytes)
+                    digest = hashed
+                    return hashed
+                }(), options: options, parsing: request.parsing,
+                                            renderers: &renderers) {
+                    () throws(SVGLoadError) in
+                    if let parsed { return parsed }
+                    let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                    parsed = result
+                    return result
+                }
+            } catch {
+                switch error {
+                case .load(let loadError): outcome.failure = BatchFailure(loadError)
+                case .encode, .tooComplex: outcome.failure = BatchFailure(path: path, reason: error.description)
+                }
+                return nil
+            }
+            byOptions[options] = rendered
             if rendered.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
             if outcome.warnings.isEmpty { outcome.warnings = rendered.warnings }
             usesTint = rendered.usesTint
+            return rendered
+        }
+        for output in plan.outputs {
+            guard let rendered = render(output.options) else { return outcome }
             if let failure = write(rendered.png, to: output.relativePath, icon: path, folderErrors: folderErrors,
                                    files: &outcome.files) {
                 outcome.failure = failure
                 return outcome
             }
         }
+        for file in plan.iconFiles {
+            var entries: [IconFileWriter.Entry] = []
+            for entry in file.entries {
+                guard let rendered = render(entry.options) else { return outcome }
+                entries.append(.init(size: entry.options.width, png: rendered.png))
+            }
+            if let failure = write(IconFileWriter.write(file.format, entries), to: file.relativePath, icon: path,
+                                   folderErrors: folderErrors, files: &outcome.files) {
+                outcome.failure = failure
+                return outcome
+            }
+        }
         outcome.usesTint = usesTint
+        for file in plan.vectorFiles + plan.pdfFiles {
+            let result: SVGParseResult
+            do throws(SVGLoadError) {
+                if let parsed { result = parsed } else {
+                    result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                    parsed = result
+                }
+            } catch {
+                outcome.failure = BatchFailure(error)
+                return outcome
+            }
+            let tint = request.tints.isEmpty ? nil : file.options.tint
+            let written: [UInt8]
+            if file.relativePath.hasSuffix(".pdf") {
+                let writer = PDFWriter(options: .init(width: file.options.width, height: file.options.height,
+                                                      tint: tint, recolor: request.recolor), source: bytes)
+                do {
+                    written = try writer.write(result)
+                } catch {
+                    outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
+                    return outcome
+                }
+            } else {
+                let writer = VectorDrawableWriter(options: .init(width: file.options.width, height: file.options.height,
+                                                                 tint: tint, recolor: request.recolor), source: bytes)
+                do {
+                    written = Array(try writer.write(result).utf8)
+                } catch {
+                    outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
+                    return outcome
+                }
+            }
+            if outcome.warnings.isEmpty { outcome.warnings = result.warnings }
+            usesTint = result.icon.usesTint
+            if let failure = write(written, to: file.relativePath, icon: path, folderErrors: folderErrors,
+                                   files: &outcome.files) {
+                outcome.failure = failure
+                return outcome
+            }
+        }
+        var template = false
+        if !plan.imageSets.isEmpty {
+            if let forced = request.rendering {
+                template = forced == .template
+            } else if request.recolor {
+                template = true
+            } else {
+                // Cached renders did not parse the file; the intent needs the model.
+                do throws(SVGLoadError) {
+                    let result: SVGParseResult
+                    if let parsed { result = parsed } else {
+                        result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
+                    }
+                    template = result.icon.everyVisiblePaintTakesTint
+                } catch {
+                    outcome.failure = BatchFailure(error)
+                    return outcome
+                }
+            }
+        }
         for imageSet in plan.imageSets {
-            let contents = Array(imageSet.contentsJSON(template: usesTint).utf8)
+            let contents = Array(imageSet.contentsJSON(template: template).utf8)
             if let failure = write(contents, to: imageSet.folder + "/Contents.json", icon: path,
                                    folderErrors: folderErrors, files: &outcome.files) {
                 outcome.failure = failure
@@ -245,6 +322,8 @@ package final class BatchRunner: @unchecked Sendable {
         var kept: [BatchOutputPlanner.IconPlan] = []
         for plan in plans {
             let paths = plan.outputs.map(\.relativePath) + plan.imageSets.map { $0.folder + "/Contents.json" }
+                + plan.iconFiles.map(\.relativePath) + plan.vectorFiles.map(\.relativePath)
+                + plan.pdfFiles.map(\.relativePath)
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
                 failures.append(BatchFailure(
                     path: inputPath(plan.icon),
@@ -262,6 +341,8 @@ package final class BatchRunner: @unchecked Sendable {
     /// the reason.
     private func prepareFolders(for plans: [BatchOutputPlanner.IconPlan], planner: BatchOutputPlanner) -> [String: String] {
         var folders = Set(plans.flatMap { $0.outputs.map { Self.folder(of: $0.relativePath) } })
+        folders.formUnion(plans.flatMap { $0.iconFiles.map { Self.folder(of: $0.relativePath) } })
+        folders.formUnion(plans.flatMap { ($0.vectorFiles + $0.pdfFiles).map { Self.folder(of: $0.relativePath) } })
         let groups = request.format == .xcassets ? planner.catalogGroups(for: plans.map(\.icon)) : []
         folders.formUnion(groups)
         var errors: [String: String] = [:]
