@@ -16,19 +16,8 @@ import SVGIconKit
 /// masks and group opacity over overlapping shapes (transparency groups), patterns, images, filters,
 /// `non-scaling-stroke` and clip paths of several shapes.
 package struct PDFWriter {
-    package struct Options: Hashable, Sendable {
-        package var width: Int
-        package var height: Int
-        package var tint: SVGColor?
-        package var recolor: Bool
-
-        package init(width: Int, height: Int, tint: SVGColor? = nil, recolor: Bool = false) {
-            self.width = width
-            self.height = height
-            self.tint = tint
-            self.recolor = recolor
-        }
-    }
+    /// Size, tint and recolouring of the page (`VectorExportOptions`: the size is in points).
+    package typealias Options = VectorExportOptions
 
     package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         package var feature: String

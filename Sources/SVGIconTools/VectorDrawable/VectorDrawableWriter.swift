@@ -21,23 +21,8 @@ import SVGIconCore
 /// overlapping shapes (or a shape with fill and stroke), clip paths VectorDrawable cannot say (several shapes,
 /// evenodd, clipped clip paths), radial gradients with a focal point or stretched by their transform.
 package struct VectorDrawableWriter {
-    package struct Options: Hashable, Sendable {
-        /// The drawable's size in dp.
-        package var width: Int
-        package var height: Int
-        /// What `currentColor` paints: written into `android:tint` (or into the paints, see above). Black
-        /// when nil, as svgicon renders untinted icons.
-        package var tint: SVGColor?
-        /// Every paint is the tint (`--recolor`).
-        package var recolor: Bool
-
-        package init(width: Int, height: Int, tint: SVGColor? = nil, recolor: Bool = false) {
-            self.width = width
-            self.height = height
-            self.tint = tint
-            self.recolor = recolor
-        }
-    }
+    /// Size, tint and recolouring of the drawable (`VectorExportOptions`: the size is in dp).
+    package typealias Options = VectorExportOptions
 
     /// Why an icon cannot be a VectorDrawable: the feature and where in the file it is.
     package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
