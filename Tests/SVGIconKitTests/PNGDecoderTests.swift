@@ -6,8 +6,15 @@ import SVGIconCore
 /// word, and each its own size limit.
 @Suite("The one PNG decoder")
 struct PNGDecoderTests {
+    /// An opaque PNG whose pixel (x, y) is (x, y, x ^ y) mod 256: not compressible to a few bytes, so
+    /// that half of it ends inside the pixel data.
     static func png(width: Int, height: Int) throws -> [UInt8] {
-        try PNGCodec.encode(Pixmap(width: width, height: height, uniformColor: SVGColor(red: 10, green: 20, blue: 30)))
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width { rgba += [UInt8(x & 255), UInt8(y & 255), UInt8((x ^ y) & 255), 255] }
+        }
+        return try PNGCodec.encode(Pixmap(width: width, height: height, straightRGBA: rgba)!)
     }
 
     static func loaderError(_ bytes: [UInt8]) -> String? {
@@ -49,8 +56,9 @@ struct PNGDecoderTests {
     func samePixels() throws {
         let png = try Self.png(width: 3, height: 2)
         let pixmap = try PNGCodec.decode(png)
-        #expect(pixmap.pixel(x: 2, y: 1) == (10, 20, 30, 255))
+        #expect(pixmap.pixel(x: 2, y: 1) == (2, 1, 3, 255))
         guard case .success(let pixels) = KitImageLoader.decodePNG(png) else { Issue.record("not decoded"); return }
         #expect(pixels.width == 3 && pixels.height == 2)
+        #expect(pixels.samples == pixmap.premultipliedRGBA8())
     }
 }
