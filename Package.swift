@@ -27,6 +27,9 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // The C codecs' one error path: a library's message copied into the caller's buffer and a longjmp
+        // back into the codec function (included by CJPEGReader's and CPNGWriter's .c files, not by Swift).
+        .target(name: "CCodecErrors"),
         // JPEG decoding for <image> (Illustrator and Figma embed photos as JPEG); libjpeg's longjmp error
         // handling stays inside the CJPEGReader C target.
         .systemLibrary(
@@ -34,7 +37,7 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]
         ),
-        .target(name: "CJPEGReader", dependencies: ["CLibJPEG"]),
+        .target(name: "CJPEGReader", dependencies: ["CLibJPEG", "CCodecErrors"]),
         // libdeflate: whole-buffer DEFLATE, faster than zlib at the same or smaller size (BENCHMARKS.md).
         .systemLibrary(
             name: "CLibDeflate",
@@ -43,7 +46,7 @@ let package = Package(
         ),
         // PNG writing: colour type chosen per image, rows compressed with libdeflate, chunks written by
         // libpng; libpng's longjmp error handling stays inside this C target.
-        .target(name: "CPNGWriter", dependencies: ["CLibPNG", "CLibDeflate"]),
+        .target(name: "CPNGWriter", dependencies: ["CLibPNG", "CLibDeflate", "CCodecErrors"]),
         // zlib (already there as libpng's dependency), for reading gzip-compressed `.svgz` files.
         .systemLibrary(
             name: "CZlib",

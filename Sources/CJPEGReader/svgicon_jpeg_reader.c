@@ -1,30 +1,22 @@
 #include "svgicon_jpeg_reader.h"
 
-#include <setjmp.h>
+#include <svgicon_codec_error.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
 
+/* libjpeg's error manager first, so that `info->err` is the whole state. */
 typedef struct {
     struct jpeg_error_mgr base;
-    jmp_buf jump;
-    char *message;
-    size_t message_size;
+    svgicon_codec_error failure;
 } error_state;
-
-static void set_message(char *message, size_t size, const char *text) {
-    if (size == 0) return;
-    strncpy(message, text, size - 1);
-    message[size - 1] = '\0';
-}
 
 static void on_error(j_common_ptr info) {
     error_state *state = (error_state *)info->err;
     char text[JMSG_LENGTH_MAX];
     (*info->err->format_message)(info, text);
-    set_message(state->message, state->message_size, text);
-    longjmp(state->jump, 1);
+    svgicon_codec_fail(&state->failure, text);
 }
 
 static void on_message(j_common_ptr info, int level) {
@@ -44,9 +36,9 @@ int svgicon_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixe
     info.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = on_error;
     errors.base.emit_message = on_message;
-    errors.message = message;
-    errors.message_size = message_size;
-    if (setjmp(errors.jump)) {
+    errors.failure.message = message;
+    errors.failure.message_size = message_size;
+    if (setjmp(errors.failure.jump)) {
         jpeg_destroy_decompress(&info);
         free(pixels);
         free(row);
@@ -59,7 +51,7 @@ int svgicon_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixe
     if (info.image_width == 0 || info.image_height == 0 || count > max_pixels) {
         char text[128];
         snprintf(text, sizeof text, "JPEG size %ux%u is out of range", info.image_width, info.image_height);
-        set_message(message, message_size, text);
+        svgicon_set_message(message, message_size, text);
         jpeg_destroy_decompress(&info);
         return -1;
     }
@@ -71,7 +63,7 @@ int svgicon_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixe
     pixels = malloc(w * h * 4);
     row = malloc(w * channels);
     if (!pixels || !row) {
-        set_message(message, message_size, "out of memory");
+        svgicon_set_message(message, message_size, "out of memory");
         jpeg_destroy_decompress(&info);
         free(pixels);
         free(row);

@@ -3,7 +3,7 @@
 #include <libdeflate.h>
 #include <png.h>
 #include <pthread.h>
-#include <setjmp.h>
+#include <svgicon_codec_error.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,24 +163,15 @@ static size_t row_cost(const uint8_t *bytes, size_t n) {
 /* ---- libpng plumbing ---------------------------------------------------------------------------- */
 
 typedef struct {
-    jmp_buf jump;
+    svgicon_codec_error failure;
     uint8_t *data;
     size_t size;
     size_t capacity;
-    char *message;
-    size_t message_size;
 } writer_state;
-
-static void set_message(char *message, size_t size, const char *text) {
-    if (size == 0) return;
-    strncpy(message, text, size - 1);
-    message[size - 1] = '\0';
-}
 
 static void on_error(png_structp png, png_const_charp text) {
     writer_state *state = (writer_state *)png_get_error_ptr(png);
-    set_message(state->message, state->message_size, text ? text : "libpng error");
-    longjmp(state->jump, 1);
+    svgicon_codec_fail(&state->failure, text ? text : "libpng error");
 }
 
 static void on_warning(png_structp png, png_const_charp text) {
@@ -211,11 +202,11 @@ static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_t
     /* volatile: read after a longjmp back into this frame. */
     writer_state *volatile state = (writer_state *)calloc(1, sizeof(writer_state));
     if (!state) {
-        set_message(message, message_size, "out of memory");
+        svgicon_set_message(message, message_size, "out of memory");
         return -1;
     }
-    state->message = message;
-    state->message_size = message_size;
+    state->failure.message = message;
+    state->failure.message_size = message_size;
     state->capacity = 8 + 25 + 12 + 3 * (size_t)palette_count + 12 + (size_t)trans_count + 12 + idat_size + 12;
     state->data = (uint8_t *)malloc(state->capacity);
     png_structp png = state->data ? png_create_write_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning) : NULL;
@@ -224,10 +215,10 @@ static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_t
         if (png) png_destroy_write_struct(&png, NULL);
         free(state->data);
         free(state);
-        set_message(message, message_size, "libpng could not start");
+        svgicon_set_message(message, message_size, "libpng could not start");
         return -1;
     }
-    if (setjmp(state->jump)) {
+    if (setjmp(state->failure.jump)) {
         png_destroy_write_struct(&png, &info);
         free(state->data);
         free(state);
@@ -259,7 +250,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     if (message_size > 0) message[0] = '\0';
     if (!rq || rq->width == 0 || rq->height == 0 || (!rq->rgba && !rq->alpha) || rq->level < 0 ||
         rq->level > MAX_LEVEL) {
-        set_message(message, message_size, rq && (rq->rgba || rq->alpha) && rq->width && rq->height
+        svgicon_set_message(message, message_size, rq && (rq->rgba || rq->alpha) && rq->width && rq->height
                                                 ? "compression level out of range"
                                                 : "cannot encode an empty image");
         return -1;
@@ -273,7 +264,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     if (rq->rgba) {
         set = (color_set *)malloc(sizeof(color_set));
         if (!set) {
-            set_message(message, message_size, "out of memory");
+            svgicon_set_message(message, message_size, "out of memory");
             return -1;
         }
         analyse_rgba(rq->rgba, pixels, &a, set);
@@ -355,7 +346,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
         free(raw);
         free(rows);
         free(set);
-        set_message(message, message_size, "out of memory");
+        svgicon_set_message(message, message_size, "out of memory");
         return -1;
     }
     for (uint32_t y = 0; y < height; y++) {
@@ -463,7 +454,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     free(raw);
     if (idat_size == 0) {
         free(idat);
-        set_message(message, message_size, "out of memory while compressing");
+        svgicon_set_message(message, message_size, "out of memory while compressing");
         return -1;
     }
     int status = write_png(width, height, bit_depth, color_type, palette,

@@ -82,4 +82,19 @@ struct CSSCascadeTests {
         #expect(CSSSelector.parse("*")?.specificityRank == 0)
         #expect(CSSSelector.parse("a:b") == nil)
     }
+
+    @Test("Every style property is found by its name, and nothing else is")
+    func stylePropertyNames() {
+        let names = ["fill", "stroke", "color", "fill-opacity", "stroke-opacity", "opacity", "fill-rule", "clip-rule",
+                     "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
+                     "stroke-dashoffset", "visibility", "display", "paint-order", "vector-effect", "overflow",
+                     "marker-start", "marker-mid", "marker-end", "marker", "font-size", "shape-rendering",
+                     "mix-blend-mode", "isolation"]
+        #expect(names.map { StyleProperty(name: $0)?.rawValue } == names.indices.map { UInt8($0) })
+        #expect(names.allSatisfy { StyleProperty(name: $0)?.name == $0 })
+        #expect(StyleProperty(name: "stroke-linejoin") == .strokeLinejoin && StyleProperty.strokeLinejoin.name == "stroke-linejoin")
+        for other in ["", "d", "x", "viewBox", "Fill", "fill ", "stroke-widths", "preserveAspectRatio", "stroke-dashoffsets"] {
+            #expect(StyleProperty(name: other) == nil, "\(other)")
+        }
+    }
 }

@@ -79,4 +79,20 @@ struct TrigonometryTests {
         }
         #expect(worstTan < 1e-14)
     }
+
+    @Test("The series give these exact bits (pixels depend on them: a change of the evaluation shows here)")
+    func exactBits() {
+        let expected: [(Double, UInt64, UInt64, UInt64, UInt64)] = [
+            (0.5, 0x3fdeaee8744b05f0, 0x3fec1528065b7d50, 0x3fddac670561bb4e, 0x3fa9942597929f26),
+            (-1.25, 0xbfee5e14fe11418c, 0x3fd42e3dd88bd952, 0xbfecac7c57846f9e, 0xbfbfd5ba9aac2f6d),
+            (3.0, 0x3fc210386db6d55b, 0xbfefae04be85e5d2, 0x3ff3fc176b7a8560, 0x3fd2a73a661eaf07),
+            (100.0, 0xbfe03425b78c4db8, 0x3feb981dbf665fe0, 0x3ff8f905eb2def21, 0x3ff789bd2c160053),
+            (1e6, 0xbfd6664b255d9dfa, 0x3fedf9df9908ec27, 0x3ff921fa47d4b30d, 0x3ff921f0d7e968a8),
+        ]
+        for (x, sin, cos, atan, atanTenth) in expected {
+            let (s, c) = SVGIconCore.sineCosine(x)
+            #expect(s.bitPattern == sin && c.bitPattern == cos, "sineCosine(\(x))")
+            #expect(arctangent(x).bitPattern == atan && arctangent(0.1 * x).bitPattern == atanTenth, "arctangent(\(x))")
+        }
+    }
 }

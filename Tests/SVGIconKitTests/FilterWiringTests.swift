@@ -129,6 +129,25 @@ struct FilterWiringTests {
         #expect(list[2].region == SVGRect(x: 8, y: 8, width: 24, height: 24))
     }
 
+    @Test("grayscale() and sepia() give the spec's matrices to the last bit, with amounts over 1 taken as 1")
+    func cssAmountMatrices() throws {
+        let result = try Self.parse("""
+            <rect x="10" y="10" width="20" height="20" filter="grayscale(30%) sepia(0.25) sepia(3)"/>
+            """)
+        let kinds = Self.filters(result.icon).map { $0.primitives[0].kind }
+        func spelled(_ k: Double, _ f: [Double], _ lift: [Double]) -> SVGFilterPrimitiveKind {
+            .colorMatrix(.matrix([f[0] + lift[0] * k, f[1] - f[1] * k, f[2] - f[2] * k, 0, 0,
+                                  f[3] - f[3] * k, f[4] + lift[1] * k, f[5] - f[5] * k, 0, 0,
+                                  f[6] - f[6] * k, f[7] - f[7] * k, f[8] + lift[2] * k, 0, 0,
+                                  0, 0, 0, 1, 0]))
+        }
+        let grey = [0.2126, 0.7152, 0.0722, 0.2126, 0.7152, 0.0722, 0.2126, 0.7152, 0.0722]
+        let sepia = [0.393, 0.769, 0.189, 0.349, 0.686, 0.168, 0.272, 0.534, 0.131]
+        #expect(kinds == [spelled(1 - 0.3, grey, [0.7874, 0.2848, 0.9278]),
+                          spelled(1 - 0.25, sepia, [0.607, 0.314, 0.869]),
+                          spelled(0, sepia, [0.607, 0.314, 0.869])])
+    }
+
     @Test("A list that does not parse is ignored; drop-shadow() without a colour takes the tint")
     func cssInvalid() throws {
         let bad = try Self.parse(#"<rect x="10" y="10" width="20" height="20" filter="blur(-1px)"/>"#)

@@ -156,35 +156,19 @@ struct CSSColorParser {
 
     private mutating func parseRGBArguments() -> SVGColor? {
         guard let (r, g, b, a) = parseArguments() else { return nil }
-        guard let red = Self.channel(r), let green = Self.channel(g), let blue = Self.channel(b)
+        guard let red = Self.channel(r), let green = Self.channel(g), let blue = Self.channel(b),
+            let alpha = Self.alphaValue(orOpaque: a)
         else { return nil }
-        var alpha = 1.0
-        if let a {
-            guard let value = Self.alphaValue(a) else { return nil }
-            alpha = value
-        }
         return SVGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     private mutating func parseHSLArguments() -> SVGColor? {
         guard let (h, s, l, a) = parseArguments() else { return nil }
-        let degrees: Double
-        switch h.unit {
-        case .none, .deg: degrees = h.value
-        case .grad: degrees = h.value * 0.9
-        case .rad: degrees = h.value * (180 / Double.pi)
-        case .turn: degrees = h.value * 360
-        case .percent: return nil
-        }
-        guard degrees.isFinite,
+        guard let degrees = Self.hueDegrees(h),
             let saturation = Self.percentage(s),
-            let lightness = Self.percentage(l)
+            let lightness = Self.percentage(l),
+            let alpha = Self.alphaValue(orOpaque: a)
         else { return nil }
-        var alpha = 1.0
-        if let a {
-            guard let value = Self.alphaValue(a) else { return nil }
-            alpha = value
-        }
         var color = Self.hslToRGB(hueDegrees: degrees, saturation: saturation, lightness: lightness)
         color.alpha = alpha
         return color
@@ -195,13 +179,9 @@ struct CSSColorParser {
     /// down to sum to 100 %, giving a grey.
     private mutating func parseHWBArguments() -> SVGColor? {
         guard let (h, w, b, a) = parseArguments(), !legacySyntaxSeen else { return nil }
-        guard let degrees = Self.hueDegrees(h), var white = Self.percentage(w), let black = Self.percentage(b)
+        guard let degrees = Self.hueDegrees(h), var white = Self.percentage(w), let black = Self.percentage(b),
+            let alpha = Self.alphaValue(orOpaque: a)
         else { return nil }
-        var alpha = 1.0
-        if let a {
-            guard let value = Self.alphaValue(a) else { return nil }
-            alpha = value
-        }
         if white + black >= 1 {
             let sum = white + black
             white /= sum
@@ -247,6 +227,12 @@ struct CSSColorParser {
         case .percent: return SVGColor.byte(rounding: component.value * 255 / 100)
         default: return nil
         }
+    }
+
+    /// The alpha of a colour function: 1 when none was written, else as `alphaValue(_:)`.
+    private static func alphaValue(orOpaque component: Component?) -> Double? {
+        guard let component else { return 1 }
+        return alphaValue(component)
     }
 
     /// An alpha value: number or percent, clamped to 0...1.

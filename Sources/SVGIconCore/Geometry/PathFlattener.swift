@@ -106,22 +106,30 @@ package enum PathFlattener {
     static func flattenQuad(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, tolerance: Double,
                             straddle: Bool = true, _ line: (SVGPoint, SVGPoint) -> Void) {
         let n = quadSegments(p0, p1, p2, tolerance: tolerance)
+        emitChords(count: n, from: p0, to: p2, straddle: straddle, at: { quadPoint(p0, p1, p2, $0) }, line)
+    }
+
+    /// The `count` chords of a curve from `start` to `end` whose point at parameter t is `point(t)`, handed
+    /// to `line` in order; with `straddle` the inner vertices are moved off the curve (`straddled`).
+    @inline(__always)
+    static func emitChords(count n: Int, from start: SVGPoint, to end: SVGPoint, straddle: Bool,
+                           at point: (Double) -> SVGPoint, _ line: (SVGPoint, SVGPoint) -> Void) {
         if n == 1 {
-            line(p0, p2)
+            line(start, end)
             return
         }
         let step = 1.0 / Double(n)
-        var emitted = p0, before = p0
-        var current = quadPoint(p0, p1, p2, step)
+        var emitted = start, before = start
+        var current = point(step)
         for i in 1..<n {
-            let next = i + 1 == n ? p2 : quadPoint(p0, p1, p2, Double(i + 1) * step)
+            let next = i + 1 == n ? end : point(Double(i + 1) * step)
             let p = straddle ? straddled(before, current, next, index: i, count: n) : current
             line(emitted, p)
             emitted = p
             before = current
             current = next
         }
-        line(emitted, p2)
+        line(emitted, end)
     }
 
     @inline(__always)
@@ -161,22 +169,7 @@ package enum PathFlattener {
     static func flattenCubic(_ p0: SVGPoint, _ p1: SVGPoint, _ p2: SVGPoint, _ p3: SVGPoint,
                              tolerance: Double, straddle: Bool = true, _ line: (SVGPoint, SVGPoint) -> Void) {
         let n = cubicSegments(p0, p1, p2, p3, tolerance: tolerance)
-        if n == 1 {
-            line(p0, p3)
-            return
-        }
-        let step = 1.0 / Double(n)
-        var emitted = p0, before = p0
-        var current = cubicPoint(p0, p1, p2, p3, step)
-        for i in 1..<n {
-            let next = i + 1 == n ? p3 : cubicPoint(p0, p1, p2, p3, Double(i + 1) * step)
-            let p = straddle ? straddled(before, current, next, index: i, count: n) : current
-            line(emitted, p)
-            emitted = p
-            before = current
-            current = next
-        }
-        line(emitted, p3)
+        emitChords(count: n, from: p0, to: p3, straddle: straddle, at: { cubicPoint(p0, p1, p2, p3, $0) }, line)
     }
 
     /// Flattens every subpath into a polyline in the path's own coordinates (for stroking).

@@ -7,23 +7,25 @@
 func sine(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
     let (q, r) = reduceQuarterTurns(x)
+    return sine(quarterTurns: q, plus: r)
+}
+
+/// cos(x) = sin(x + π/2): the same reduction, one quarter turn further.
+@usableFromInline
+func cosine(_ x: Double) -> Double {
+    guard x.isFinite else { return .nan }
+    let (q, r) = reduceQuarterTurns(x)
+    return sine(quarterTurns: q + 1, plus: r)
+}
+
+/// sin(q·π/2 + r) for |r| ≤ π/4.
+@inline(__always)
+private func sine(quarterTurns q: Int, plus r: Double) -> Double {
     switch q & 3 {
     case 0: return sinKernel(r)
     case 1: return cosKernel(r)
     case 2: return -sinKernel(r)
     default: return -cosKernel(r)
-    }
-}
-
-@usableFromInline
-func cosine(_ x: Double) -> Double {
-    guard x.isFinite else { return .nan }
-    let (q, r) = reduceQuarterTurns(x)
-    switch q & 3 {
-    case 0: return cosKernel(r)
-    case 1: return -sinKernel(r)
-    case 2: return -cosKernel(r)
-    default: return sinKernel(r)
     }
 }
 
@@ -68,34 +70,40 @@ func reduceQuarterTurns(_ x: Double) -> (Int, Double) {
 }
 
 private func sinKernel(_ x: Double) -> Double {
-    // x − x³/3! + x⁵/5! − … + x¹⁹/19!, in Horner form.
     let x2 = x * x
-    var p = -1.0 / 121_645_100_408_832_000  // −1/19!
-    p = p * x2 + 1.0 / 355_687_428_096_000  // 1/17!
-    p = p * x2 - 1.0 / 1_307_674_368_000  // −1/15!
-    p = p * x2 + 1.0 / 6_227_020_800  // 1/13!
-    p = p * x2 - 1.0 / 39_916_800  // −1/11!
-    p = p * x2 + 1.0 / 362_880
-    p = p * x2 - 1.0 / 5_040
-    p = p * x2 + 1.0 / 120
-    p = p * x2 - 1.0 / 6
-    return x + x * x2 * p
+    return x + x * x2 * horner(x2, sinCoefficients)
 }
 
 private func cosKernel(_ x: Double) -> Double {
-    // 1 − x²/2! + x⁴/4! − … + x¹⁸/18!, in Horner form.
     let x2 = x * x
-    var p = 1.0 / 6_402_373_705_728_000  // 1/18!
-    p = p * x2 - 1.0 / 20_922_789_888_000  // −1/16!
-    p = p * x2 + 1.0 / 87_178_291_200  // 1/14!
-    p = p * x2 - 1.0 / 479_001_600  // −1/12!
-    p = p * x2 + 1.0 / 3_628_800
-    p = p * x2 - 1.0 / 40_320
-    p = p * x2 + 1.0 / 720
-    p = p * x2 - 1.0 / 24
-    p = p * x2 + 1.0 / 2
-    return 1 - x2 * p
+    return 1 - x2 * horner(x2, cosCoefficients)
 }
+
+/// c₀·tⁿ⁻¹ + c₁·tⁿ⁻² + … + cₙ₋₁ in Horner form, highest power first.
+@inline(__always)
+private func horner(_ t: Double, _ coefficients: [Double]) -> Double {
+    var p = coefficients[0]
+    for i in 1..<coefficients.count { p = p * t + coefficients[i] }
+    return p
+}
+
+/// sin x = x + x³·P(x²): P's coefficients, −1/19! … −1/3! (x − x³/3! + x⁵/5! − … + x¹⁹/19!).
+private let sinCoefficients: [Double] = [
+    -1.0 / 121_645_100_408_832_000, 1.0 / 355_687_428_096_000, -1.0 / 1_307_674_368_000, 1.0 / 6_227_020_800,
+    -1.0 / 39_916_800, 1.0 / 362_880, -1.0 / 5_040, 1.0 / 120, -1.0 / 6,
+]
+
+/// cos x = 1 − x²·P(x²): P's coefficients, 1/18! … 1/2! (1 − x²/2! + x⁴/4! − … + x¹⁸/18!).
+private let cosCoefficients: [Double] = [
+    1.0 / 6_402_373_705_728_000, -1.0 / 20_922_789_888_000, 1.0 / 87_178_291_200, -1.0 / 479_001_600,
+    1.0 / 3_628_800, -1.0 / 40_320, 1.0 / 720, -1.0 / 24, 1.0 / 2,
+]
+
+/// atan y = y + y³·P(y²) for small y: P's coefficients, 1/29 … −1/3 (y − y³/3 + y⁵/5 − … + y²⁹/29).
+private let arctangentCoefficients: [Double] = [
+    1.0 / 29, -1.0 / 27, 1.0 / 25, -1.0 / 23, 1.0 / 21, -1.0 / 19, 1.0 / 17, -1.0 / 15,
+    1.0 / 13, -1.0 / 11, 1.0 / 9, -1.0 / 7, 1.0 / 5, -1.0 / 3,
+]
 
 /// atan(x) for any x, via argument halving and a series.
 @usableFromInline
@@ -111,22 +119,8 @@ func arctangent(_ x: Double) -> Double {
         y = y / (1 + (1 + y * y).squareRoot())
         factor *= 2
     }
-    // y − y³/3 + y⁵/5 − … + y²⁹/29, in Horner form.
     let y2 = y * y
-    var p = 1.0 / 29
-    p = p * y2 - 1.0 / 27
-    p = p * y2 + 1.0 / 25
-    p = p * y2 - 1.0 / 23
-    p = p * y2 + 1.0 / 21
-    p = p * y2 - 1.0 / 19
-    p = p * y2 + 1.0 / 17
-    p = p * y2 - 1.0 / 15
-    p = p * y2 + 1.0 / 13
-    p = p * y2 - 1.0 / 11
-    p = p * y2 + 1.0 / 9
-    p = p * y2 - 1.0 / 7
-    p = p * y2 + 1.0 / 5
-    p = p * y2 - 1.0 / 3
+    let p = horner(y2, arctangentCoefficients)
     return (y + y * y2 * p) * factor
 }
 

@@ -26,17 +26,9 @@ extension SVGResolver {
                                opacity: shadow.alpha)
             reachX = 3 * s + abs(dx); reachY = 3 * s + abs(dy); wide = true
         case .grayscale(let a):
-            let a = min(1, a), k = 1 - a
-            kind = .colorMatrix(.matrix([0.2126 + 0.7874 * k, 0.7152 - 0.7152 * k, 0.0722 - 0.0722 * k, 0, 0,
-                                         0.2126 - 0.2126 * k, 0.7152 + 0.2848 * k, 0.0722 - 0.0722 * k, 0, 0,
-                                         0.2126 - 0.2126 * k, 0.7152 - 0.7152 * k, 0.0722 + 0.9278 * k, 0, 0,
-                                         0, 0, 0, 1, 0]))
+            kind = .colorMatrix(SVGResolver.grayscaleMatrix.at(amount: a))
         case .sepia(let a):
-            let a = min(1, a), k = 1 - a
-            kind = .colorMatrix(.matrix([0.393 + 0.607 * k, 0.769 - 0.769 * k, 0.189 - 0.189 * k, 0, 0,
-                                         0.349 - 0.349 * k, 0.686 + 0.314 * k, 0.168 - 0.168 * k, 0, 0,
-                                         0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k, 0, 0,
-                                         0, 0, 0, 1, 0]))
+            kind = .colorMatrix(SVGResolver.sepiaMatrix.at(amount: a))
         case .saturate(let a):
             kind = .colorMatrix(.saturate(a))
         case .hueRotate(let degrees):
@@ -59,6 +51,43 @@ extension SVGResolver {
         p.colorTakesTint = tinted
         return SVGFilter(region: region, primitives: [p], label: f.text, line: line)
     }
+}
+
+/// The colour matrix of `grayscale()` or `sepia()`: `full` at amount 1, moving to the identity as the amount
+/// falls to 0: each entry is `full + lift · (1 − amount)`, where `lift` is −`full` off the diagonal and
+/// `towardIdentity` on it (the spec's printed decimals, which are not all 1 − `full` in binary).
+struct AmountColorMatrix {
+    /// The 3 × 3 colour part at amount 1, row-major.
+    var full: [Double]
+    /// What each diagonal entry gains at amount 0.
+    var towardIdentity: [Double]
+
+    /// The 4 × 5 matrix at `amount` (clamped to at most 1).
+    func at(amount: Double) -> SVGColorMatrix {
+        let k = 1 - min(1, amount)
+        var values: [Double] = []
+        values.reserveCapacity(20)
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let base = full[row * 3 + column]
+                values.append(base + (row == column ? towardIdentity[row] : -base) * k)
+            }
+            values.append(contentsOf: [0, 0])
+        }
+        values.append(contentsOf: [0, 0, 0, 1, 0])
+        return .matrix(values)
+    }
+}
+
+extension SVGResolver {
+    /// `grayscale(1)` (Filter Effects 1): the luminance weights in every row.
+    static let grayscaleMatrix = AmountColorMatrix(
+        full: [0.2126, 0.7152, 0.0722, 0.2126, 0.7152, 0.0722, 0.2126, 0.7152, 0.0722],
+        towardIdentity: [0.7874, 0.2848, 0.9278])
+    /// `sepia(1)` (Filter Effects 1).
+    static let sepiaMatrix = AmountColorMatrix(
+        full: [0.393, 0.769, 0.189, 0.349, 0.686, 0.168, 0.272, 0.534, 0.131],
+        towardIdentity: [0.607, 0.314, 0.869])
 }
 
 /// One entry of a `filter` property list.

@@ -33,7 +33,7 @@ extension SVGResolver {
             case .none?: id = nil
             case .reference(let target, nil)?: id = target
             default:
-                warn(node, "ignoring invalid \(SVGResolver.markerPropertyName(known)) value \"\(value)\"")
+                warn(node, "ignoring invalid \(known.name) value \"\(value)\"")
                 return
             }
         }
@@ -52,15 +52,6 @@ extension SVGResolver {
         } else {
             markerReferences.append(refs)
             style.markers = UInt32(markerReferences.count - 1)
-        }
-    }
-
-    static func markerPropertyName(_ known: StyleProperty) -> String {
-        switch known {
-        case .markerStart: return "marker-start"
-        case .markerMid: return "marker-mid"
-        case .markerEnd: return "marker-end"
-        default: return "marker"
         }
     }
 

@@ -33,26 +33,36 @@ extension SVGResolver {
         }
     }
 
-    /// The gradient at `index` as a paint; `.some(nil)` when it paints nothing (no stops).
-    private mutating func gradient(_ index: Int, style: SVGStyle) -> SVGPaint?? {
-        // The href chain, first element first; cycles end it.
+    /// The `href` chain of a paint server (gradients and patterns inherit attributes and content along it):
+    /// `start` first, then each element its `href` names while that is one of `names`; a loop ends it, with
+    /// a warning on `start` ("<kind> href chain loops back…"), and so do 64 links.
+    mutating func hrefChain(from start: Int, kind: String, names: [String]) -> [Int] {
         var chain: [Int] = []
-        var current: Int? = index
+        var current: Int? = start
         while let c = current, !chain.contains(c), chain.count < 64 {
             let node = tree.nodes[c]
-            guard node.isSVG, node.name == "linearGradient" || node.name == "radialGradient" else { break }
+            guard node.isSVG, names.contains(node.name) else { break }
             chain.append(c)
             current = (node.attribute("href") ?? node.attribute("xlink:href")).flatMap {
                 $0.hasPrefix("#") ? tree.node(id: String($0.dropFirst())) : nil
             }
             if let next = current, chain.contains(next) {
-                warnOnce(index, "gradient href chain loops back to itself; the loop is ignored", key: "gradient-cycle")
+                warnOnce(start, "\(kind) href chain loops back to itself; the loop is ignored", key: "\(kind)-cycle")
             }
         }
-        func attribute(_ name: String) -> (value: String, node: Int)? {
-            for n in chain { if let v = tree.nodes[n].attribute(name) { return (v, n) } }
-            return nil
-        }
+        return chain
+    }
+
+    /// Attribute `name` of the first element of `chain` that has it, with that element.
+    func chainAttribute(_ name: String, in chain: [Int]) -> (value: String, node: Int)? {
+        for n in chain { if let v = tree.nodes[n].attribute(name) { return (v, n) } }
+        return nil
+    }
+
+    /// The gradient at `index` as a paint; `.some(nil)` when it paints nothing (no stops).
+    private mutating func gradient(_ index: Int, style: SVGStyle) -> SVGPaint?? {
+        let chain = hrefChain(from: index, kind: "gradient", names: ["linearGradient", "radialGradient"])
+        func attribute(_ name: String) -> (value: String, node: Int)? { chainAttribute(name, in: chain) }
         let units: SVGUnits = attribute("gradientUnits")?.value == "userSpaceOnUse" ? .userSpaceOnUse : .objectBoundingBox
         let spread = attribute("spreadMethod").flatMap { SVGSpreadMethod(rawValue: $0.value) } ?? .pad
         var gradientTransform = SVGTransform.identity

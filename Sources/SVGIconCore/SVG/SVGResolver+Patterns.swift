@@ -8,24 +8,8 @@ extension SVGResolver {
     /// does (with a warning); a pattern used inside its own content paints nothing there.
     mutating func patternPaint(_ target: Int, for index: Int, property: String, id: String,
                                fallback: SVGPaint?) -> SVGPaint? {
-        // The href chain, first element first; cycles end it.
-        var chain: [Int] = []
-        var current: Int? = target
-        while let c = current, !chain.contains(c), chain.count < 64 {
-            let node = tree.nodes[c]
-            guard node.isSVG, node.name == "pattern" else { break }
-            chain.append(c)
-            current = (node.attribute("href") ?? node.attribute("xlink:href")).flatMap {
-                $0.hasPrefix("#") ? tree.node(id: String($0.dropFirst())) : nil
-            }
-            if let next = current, chain.contains(next) {
-                warnOnce(target, "pattern href chain loops back to itself; the loop is ignored", key: "pattern-cycle")
-            }
-        }
-        func attribute(_ name: String) -> (value: String, node: Int)? {
-            for n in chain { if let v = tree.nodes[n].attribute(name) { return (v, n) } }
-            return nil
-        }
+        let chain = hrefChain(from: target, kind: "pattern", names: ["pattern"])
+        func attribute(_ name: String) -> (value: String, node: Int)? { chainAttribute(name, in: chain) }
         let units: SVGUnits = attribute("patternUnits").map { trimmedCSSValue($0.value) } == "userSpaceOnUse"
             ? .userSpaceOnUse : .objectBoundingBox
         let contentUnits: SVGUnits = attribute("patternContentUnits").map { trimmedCSSValue($0.value) } == "objectBoundingBox"

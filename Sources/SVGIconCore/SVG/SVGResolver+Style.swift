@@ -40,36 +40,32 @@ extension SVGResolver {
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
         // Most declarations are attributes that are not style properties (d, x, viewBox…): they are passed
         // over here, before a call.
-        // A `font-size` after a stroke length of the same element changes what its `em` means: those
-        // lengths are applied again once the loop is done (rare; nothing is kept for the usual case).
-        var lengthBeforeFontSize = false, sawLength = false
         guard tree.hasPlainDeclarations(index) else {
-            let declarations = tree.declarations(of: index)
-            for d in declarations {
-                guard let known = StyleProperty(name: d.name) else { continue }
-                apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
-                SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
-            }
-            if lengthBeforeFontSize {
-                for d in declarations {
-                    guard let known = StyleProperty(name: d.name), known.isStrokeLength else { continue }
-                    apply(known, property: d.name, value: d.value, to: &style, parent: parent, node: index)
-                }
-            }
+            apply(tree.declarations(of: index), presentationAttributes: false, to: &style, parent: parent, node: index)
             return
         }
         tree.countAttributes(of: index)
-        let attributes = tree.nodes[index].attributes
-        for a in attributes {
+        apply(tree.nodes[index].attributes, presentationAttributes: true, to: &style, parent: parent, node: index)
+    }
+
+    /// Applies `items` in order: cascaded declarations, or an element's attributes
+    /// (`presentationAttributes`), of which the CSS-only properties are not read. A `font-size` after a
+    /// stroke length changes what its `em` means: those lengths are applied again once the loop is done
+    /// (rare; nothing is kept for the usual case).
+    @inline(__always)
+    private mutating func apply<Item: StyleDeclarationSource>(_ items: [Item], presentationAttributes: Bool,
+                                                              to style: inout SVGStyle, parent: SVGStyle, node index: Int) {
+        var lengthBeforeFontSize = false, sawLength = false
+        for item in items {
             // `marker` is a shorthand property only: not a presentation attribute (SVG 2, as resvg reads it).
-            guard let known = StyleProperty(name: a.name), !known.isCSSOnly else { continue }
-            apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            guard let known = StyleProperty(name: item.name), !(presentationAttributes && known.isCSSOnly) else { continue }
+            apply(known, property: item.name, value: item.value, to: &style, parent: parent, node: index)
             SVGResolver.noteFontSizeOrder(known, sawLength: &sawLength, lengthBeforeFontSize: &lengthBeforeFontSize)
         }
         if lengthBeforeFontSize {
-            for a in attributes {
-                guard let known = StyleProperty(name: a.name), known.isStrokeLength else { continue }
-                apply(known, property: a.name, value: a.value, to: &style, parent: parent, node: index)
+            for item in items {
+                guard let known = StyleProperty(name: item.name), known.isStrokeLength else { continue }
+                apply(known, property: item.name, value: item.value, to: &style, parent: parent, node: index)
             }
         }
     }
@@ -237,3 +233,12 @@ extension SVGResolver {
         warn(node, "ignoring invalid \(property) value \"\(value)\"")
     }
 }
+
+/// A name and a value to cascade: a style declaration or an element's attribute.
+protocol StyleDeclarationSource {
+    var name: String { get }
+    var value: String { get }
+}
+
+extension CSSStyleSheet.Declaration: StyleDeclarationSource {}
+extension DocumentTree.Attribute: StyleDeclarationSource {}

@@ -162,47 +162,44 @@ enum StyleProperty: UInt8 {
     /// The stroke lengths, whose `em` depends on the element's own `font-size`.
     var isStrokeLength: Bool { self == .strokeWidth || self == .strokeDasharray || self == .strokeDashoffset }
 
+    /// The property's CSS name.
+    var name: String { Self.names[Int(rawValue)] }
+
+    /// The property named `name`: the properties whose names have its length are compared with it, so a
+    /// name of a length no property has costs no comparison.
     init?(name: String) {
-        switch name.utf8.count {
-        case 4: if name == "fill" { self = .fill; return }
-        case 5: if name == "color" { self = .color; return }
-        case 6:
-            if name == "stroke" { self = .stroke; return }
-            if name == "marker" { self = .marker; return }
-        case 7:
-            if name == "opacity" { self = .opacity; return }
-            if name == "display" { self = .display; return }
-        case 8: if name == "overflow" { self = .overflow; return }
-        case 9:
-            if name == "fill-rule" { self = .fillRule; return }
-            if name == "clip-rule" { self = .clipRule; return }
-            if name == "font-size" { self = .fontSize; return }
-            if name == "isolation" { self = .isolation; return }
-        case 10:
-            if name == "visibility" { self = .visibility; return }
-            if name == "marker-mid" { self = .markerMid; return }
-            if name == "marker-end" { self = .markerEnd; return }
-        case 11: if name == "paint-order" { self = .paintOrder; return }
-        case 12:
-            if name == "fill-opacity" { self = .fillOpacity; return }
-            if name == "stroke-width" { self = .strokeWidth; return }
-            if name == "marker-start" { self = .markerStart; return }
-        case 13: if name == "vector-effect" { self = .vectorEffect; return }
-        case 14:
-            if name == "stroke-opacity" { self = .strokeOpacity; return }
-            if name == "stroke-linecap" { self = .strokeLinecap; return }
-            if name == "mix-blend-mode" { self = .mixBlendMode; return }
-        case 15:
-            if name == "stroke-linejoin" { self = .strokeLinejoin; return }
-            if name == "shape-rendering" { self = .shapeRendering; return }
-        case 16: if name == "stroke-dasharray" { self = .strokeDasharray; return }
-        case 17:
-            if name == "stroke-miterlimit" { self = .strokeMiterlimit; return }
-            if name == "stroke-dashoffset" { self = .strokeDashoffset; return }
-        default: break
+        let length = name.utf8.count
+        let table = Self.byNameLength
+        guard length < table.count else { return nil }
+        for entry in table[length] where entry.name == name {
+            self = entry.property
+            return
         }
         return nil
     }
+
+    /// Every case's name, in case order.
+    private static let names = [
+        "fill", "stroke", "color", "fill-opacity", "stroke-opacity", "opacity", "fill-rule", "clip-rule", "stroke-width",
+        "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
+        "visibility", "display", "paint-order", "vector-effect", "overflow",
+        "marker-start", "marker-mid", "marker-end", "marker",
+        "font-size", "shape-rendering", "mix-blend-mode", "isolation",
+    ]
+
+    private struct Entry {
+        let name: String
+        let property: StyleProperty
+    }
+
+    /// The properties by the length of their names in UTF-8 bytes.
+    private static let byNameLength: [[Entry]] = {
+        var table = [[Entry]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+        for (index, name) in names.enumerated() {
+            table[name.utf8.count].append(Entry(name: name, property: StyleProperty(rawValue: UInt8(index))!))
+        }
+        return table
+    }()
 }
 
 /// `text.trimmingCSSWhitespace` as a String, without copying when there is nothing to trim: when neither

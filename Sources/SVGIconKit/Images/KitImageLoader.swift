@@ -1,11 +1,10 @@
-internal import CLibPNG
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The image loader SVGIconKit gives the resolver: PNG through libpng's simplified API, JPEG through
+/// The image loader SVGIconKit gives the resolver: PNG through `PNGCodec`'s decoder (libpng), JPEG through
 /// libjpeg (when built with it), files through `FileIO` with links followed and checked against the
 /// allowed folders, SVG images through `SVGDocumentParser` (libxml2).
 ///
@@ -41,28 +40,12 @@ public enum KitImageLoader {
     /// where it means 1/2.2 (223 of 505 images in a sample of Debian's deepin theme), and libpng's
     /// gamma correction then makes those images far lighter than anyone designed them.
     static func decodePNG(_ data: [UInt8]) -> Result<SVGImagePixels, SVGImageLoadFailure> {
-        withoutColorChunks(data).withUnsafeBytes { raw -> Result<SVGImagePixels, SVGImageLoadFailure> in
-            var image = png_image()
-            image.version = SVGICON_PNG_IMAGE_VERSION
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                return .failure(failure(&image, "not a readable PNG"))
-            }
-            image.format = SVGICON_PNG_FORMAT_RGBA
-            let width = Int(image.width), height = Int(image.height)
-            guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else {
-                png_image_free(&image)
-                return .failure(SVGImageLoadFailure("PNG size \(width)×\(height) is out of range"))
-            }
-            var pixels = [UInt8](repeating: 0, count: svgicon_png_image_size(&image))
-            let finished = pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
-            }
-            guard finished != 0 else { return .failure(failure(&image, "PNG decoding failed")) }
-            let count = pixels.count
-            guard let result = SVGImagePixels(width: width, height: height, straightRGBA: consume pixels) else {
-                return .failure(SVGImageLoadFailure("PNG decoding returned \(count) bytes for \(width)×\(height)"))
-            }
-            return .success(result)
+        do throws(PNGError) {
+            return .success(try PNGCodec.decode(withoutColorChunks(data), maxSide: 1 << 16) {
+                SVGImagePixels(width: $0, height: $1, straightRGBA: $2)
+            })
+        } catch {
+            return .failure(SVGImageLoadFailure(error.reason))
         }
     }
 
@@ -92,14 +75,6 @@ public enum KitImageLoader {
         guard dropped else { return data }
         out.append(contentsOf: data[min(i, data.count)...])
         return out
-    }
-
-    private static func failure(_ image: inout png_image, _ fallback: String) -> SVGImageLoadFailure {
-        let message = withUnsafeBytes(of: &image.message) { raw -> String in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        png_image_free(&image)
-        return SVGImageLoadFailure(message.isEmpty ? fallback : "\(fallback): \(message)")
     }
 
     /// Reads an allowed file: once links are followed it must still lie inside one of `roots` (a link in

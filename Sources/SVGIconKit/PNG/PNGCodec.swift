@@ -112,8 +112,17 @@ public enum PNGCodec {
 
     /// Decodes any PNG libpng reads into a premultiplied RGBA8 pixmap.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Pixmap {
+        try decode(bytes, maxSide: 1 << 15) { Pixmap(width: $0, height: $1, straightRGBA: $2) }
+    }
+
+    /// The one PNG decoder (for `decode(_:)` and `<image>` PNGs): libpng's simplified API converts every
+    /// colour type and bit depth to straight RGBA8, which `make` turns into an image of width × height
+    /// (nil: it refused them). A side of 0 or over `maxSide` is refused before the pixels are read.
+    static func decode<Image>(_ bytes: [UInt8], maxSide: Int,
+                              as make: (_ width: Int, _ height: Int, _ straightRGBA: consuming [UInt8]) -> Image?)
+        throws(PNGError) -> Image {
         // libpng keeps pointing into `bytes` from begin_read to finish_read: one closure spans both.
-        let result: Result<Pixmap, PNGError> = bytes.withUnsafeBytes { raw in
+        let result: Result<Image, PNGError> = bytes.withUnsafeBytes { raw in
             var image = png_image()
             image.version = SVGICON_PNG_IMAGE_VERSION
             guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
@@ -121,7 +130,7 @@ public enum PNGCodec {
             }
             image.format = SVGICON_PNG_FORMAT_RGBA
             let width = Int(image.width), height = Int(image.height)
-            guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+            guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
                 png_image_free(&image)
                 return .failure(PNGError(reason: "PNG size \(width)×\(height) is out of range"))
             }
@@ -130,18 +139,18 @@ public enum PNGCodec {
                 png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
             }
             guard finished != 0 else { return .failure(failure(&image, "PNG decoding failed")) }
-            guard let pixmap = Pixmap(width: width, height: height, straightRGBA: pixels) else {
-                return .failure(PNGError(reason: "PNG decoding returned \(pixels.count) bytes for \(width)×\(height)"))
+            let count = pixels.count
+            guard let decoded = make(width, height, consume pixels) else {
+                return .failure(PNGError(reason: "PNG decoding returned \(count) bytes for \(width)×\(height)"))
             }
-            return .success(pixmap)
+            return .success(decoded)
         }
         return try result.get()
     }
 
     private static func failure(_ image: inout png_image, _ fallback: String) -> PNGError {
         let message = withUnsafeBytes(of: &image.message) { raw -> String in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         png_image_free(&image)
         return PNGError(reason: message.isEmpty ? fallback : "\(fallback): \(message)")

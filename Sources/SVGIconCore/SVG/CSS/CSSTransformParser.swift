@@ -9,6 +9,41 @@
 package enum CSSTransformParser {
     private enum Kind { case length, angle, number }
 
+    /// A transform function: its (lower-cased) name, how many arguments it takes, their kinds (the last
+    /// kind stands for every argument after it) and the transform it makes of their values.
+    private struct Function {
+        let name: String
+        let argumentCounts: ClosedRange<Int>
+        let kinds: [Kind]
+        let make: @Sendable ([Double]) -> SVGTransform
+
+        func kind(ofArgument k: Int) -> Kind { kinds[min(k, kinds.count - 1)] }
+    }
+
+    private static let functions: [Function] = [
+        Function(name: "matrix", argumentCounts: 6...6, kinds: [.number]) {
+            SVGTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], e: $0[4], f: $0[5])
+        },
+        Function(name: "translate", argumentCounts: 1...2, kinds: [.length]) { .translation($0[0], $0.count == 2 ? $0[1] : 0) },
+        Function(name: "translatex", argumentCounts: 1...1, kinds: [.length]) { .translation($0[0], 0) },
+        Function(name: "translatey", argumentCounts: 1...1, kinds: [.length]) { .translation(0, $0[0]) },
+        Function(name: "scale", argumentCounts: 1...2, kinds: [.number]) { .scale($0[0], $0.count == 2 ? $0[1] : $0[0]) },
+        Function(name: "scalex", argumentCounts: 1...1, kinds: [.number]) { .scale($0[0], 1) },
+        Function(name: "scaley", argumentCounts: 1...1, kinds: [.number]) { .scale(1, $0[0]) },
+        Function(name: "rotate", argumentCounts: 1...1, kinds: [.angle]) { .rotation(degrees: $0[0]) },
+        // SVG's rotate(a cx cy): about the point (cx, cy).
+        Function(name: "rotate", argumentCounts: 3...3, kinds: [.angle, .length]) {
+            SVGTransform.translation($0[1], $0[2]).concatenating(.rotation(degrees: $0[0]))
+                .concatenating(.translation(-$0[1], -$0[2]))
+        },
+        Function(name: "skew", argumentCounts: 1...2, kinds: [.angle]) {
+            let tx = tangent($0[0] * Double.pi / 180), ty = $0.count == 2 ? tangent($0[1] * Double.pi / 180) : 0
+            return SVGTransform(a: 1, b: ty, c: tx, d: 1, e: 0, f: 0)
+        },
+        Function(name: "skewx", argumentCounts: 1...1, kinds: [.angle]) { .skewX(degrees: $0[0]) },
+        Function(name: "skewy", argumentCounts: 1...1, kinds: [.angle]) { .skewY(degrees: $0[0]) },
+    ]
+
     package static func parse(_ text: some StringProtocol) -> SVGTransform? {
         let bytes = Array(text.utf8)
         var i = 0
@@ -77,53 +112,14 @@ package enum CSSTransformParser {
                     }
                 }
             }
-            func values(_ kind: Kind) -> [Double]? {
-                var out: [Double] = []
-                for k in args.indices { guard let v = value(k, kind) else { return nil }; out.append(v) }
-                return out
+            guard let function = functions.first(where: { $0.name == name && $0.argumentCounts.contains(args.count) })
+            else { return nil }
+            var values: [Double] = []
+            for k in args.indices {
+                guard let v = value(k, function.kind(ofArgument: k)) else { return nil }
+                values.append(v)
             }
-            let t: SVGTransform
-            switch (name, args.count) {
-            case ("matrix", 6):
-                guard let m = values(.number) else { return nil }
-                t = SVGTransform(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
-            case ("translate", 1), ("translate", 2):
-                guard let v = values(.length) else { return nil }
-                t = .translation(v[0], v.count == 2 ? v[1] : 0)
-            case ("translatex", 1):
-                guard let v = values(.length) else { return nil }
-                t = .translation(v[0], 0)
-            case ("translatey", 1):
-                guard let v = values(.length) else { return nil }
-                t = .translation(0, v[0])
-            case ("scale", 1), ("scale", 2):
-                guard let v = values(.number) else { return nil }
-                t = .scale(v[0], v.count == 2 ? v[1] : v[0])
-            case ("scalex", 1):
-                guard let v = values(.number) else { return nil }
-                t = .scale(v[0], 1)
-            case ("scaley", 1):
-                guard let v = values(.number) else { return nil }
-                t = .scale(1, v[0])
-            case ("rotate", 1):
-                guard let a = value(0, .angle) else { return nil }
-                t = .rotation(degrees: a)
-            case ("rotate", 3):
-                guard let a = value(0, .angle), let cx = value(1, .length), let cy = value(2, .length) else { return nil }
-                t = SVGTransform.translation(cx, cy).concatenating(.rotation(degrees: a)).concatenating(.translation(-cx, -cy))
-            case ("skew", 1), ("skew", 2):
-                guard let v = values(.angle) else { return nil }
-                let tx = tangent(v[0] * Double.pi / 180), ty = v.count == 2 ? tangent(v[1] * Double.pi / 180) : 0
-                t = SVGTransform(a: 1, b: ty, c: tx, d: 1, e: 0, f: 0)
-            case ("skewx", 1):
-                guard let a = value(0, .angle) else { return nil }
-                t = .skewX(degrees: a)
-            case ("skewy", 1):
-                guard let a = value(0, .angle) else { return nil }
-                t = .skewY(degrees: a)
-            default:
-                return nil
-            }
+            let t = function.make(values)
             result = result.concatenating(t)
             count += 1
             skipSpace()
