@@ -62,6 +62,22 @@ struct PixelFitTests {
         #expect(close(bounds.min.x, 2) && close(bounds.max.x, 12))
     }
 
+    @Test("A fill whose area would change by more than a fifth stays as drawn")
+    func areaGuard() throws {
+        // A 1.05 px stem at 7.47…8.52: its edges would round to 7 and 9, nearly doubling it.
+        let stem = SVGIconLayer.rect(x: 7.47, y: 2, width: 1.05, height: 20)
+        let path = try #require(shape(fitted([stem], size: 24)[0])?.path)
+        #expect(path == ShapeGeometry.rect(x: 7.47, y: 2, width: 1.05, height: 20, rx: nil, ry: nil))
+        var square = SVGPath()
+        square.move(to: SVGPoint(x: 0, y: 0))
+        square.line(to: SVGPoint(x: 2, y: 0))
+        square.line(to: SVGPoint(x: 2, y: 3))
+        square.line(to: SVGPoint(x: 0, y: 3))
+        square.close()
+        #expect(PixelFitter.polygonArea(square) == 6)
+        #expect(PixelFitter.areaChange(from: square, to: square.transformed(by: .scale(1.1, 1))) - 0.1 < 1e-12)
+    }
+
     @Test("Points between anchors are interpolated; beyond the outermost they move with it")
     func interpolation() {
         let fit = AxisFit(anchors: [FitAnchor(value: 2.25, target: 2, weight: 1),
@@ -79,7 +95,7 @@ struct PixelFitTests {
         #expect(FitAnchor.snap(centre: 5.2, width: 0, middle: 8) == 5)
         #expect(FitAnchor.snap(centre: 4.5, width: 0, middle: 8) == 5)
         #expect(FitAnchor.snap(centre: 11.5, width: 0, middle: 8) == 11)
-        #expect(FitAnchor.snap(centre: 8, width: 1, middle: 8) == 8.5)
+        #expect(FitAnchor.snap(centre: 8, width: 1, middle: 8) == 7.5)   // at the middle itself: the lower one
         #expect(PixelFitter.fittedWidth(SVGStroke(style: StrokeStyle(width: 0.2)), transform: .scale(2, 2)) == 1)
         #expect(PixelFitter.fittedWidth(SVGStroke(style: StrokeStyle(width: 1)), transform: .scale(2, 3)) == nil)
     }

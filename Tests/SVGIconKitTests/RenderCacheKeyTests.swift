@@ -61,7 +61,7 @@ struct RenderCacheKeyTests {
     @Test("The key covers every RenderOptions and SVGResolver.Options field")
     func coversAllOptions() {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
-        #expect(fields.sorted() == ["background", "curveTolerance", "height", "recolor", "tint", "width"])
+        #expect(fields.sorted() == ["background", "curveTolerance", "height", "pixelFit", "recolor", "tint", "width"])
         let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
         #expect(parsing == ["tintOverridesColor", "images", "languages"])
     }

@@ -26,7 +26,7 @@ struct FitAnchor {
 
     /// The place nearest `centre` for the centre of something `width` whole pixels wide whose sides are on
     /// pixel edges. Halfway between two, it takes the one nearer `middle` (the middle of the output along this
-    /// axis), so that a design symmetric about the middle stays symmetric.
+    /// axis; at the middle itself, the lower one), so that a design symmetric about the middle stays symmetric.
     static func snap(centre: Double, width: Int, middle: Double) -> Double {
         let half = Double(width) / 2
         let side = centre - half

@@ -3,10 +3,10 @@
 ///
 /// In three passes over the resolved model, in output pixels: stroke widths become whole pixels (never less
 /// than one); the anchors of every shape (`AnchorCollector`) are gathered per axis, for the whole icon at once,
-/// so that shapes that meet keep meeting; each axis gets one `AxisFit` (an overall sub-pixel shift, the anchors
-/// snapped, everything else interpolated); and every point of every shape (and clip path) is moved by it.
-/// Nothing moves by more than half a pixel plus the shift (at most a quarter), except where snapping would
-/// close a gap, where a point moves as far as its neighbour did instead.
+/// so that shapes that meet keep meeting; each axis gets one `AxisFit` (the anchors snapped, everything else
+/// interpolated); and every point of every shape (and clip path) is moved by it.
+/// Nothing moves by more than half a pixel, except where snapping would close a gap, where a point moves as far as its neighbour did instead. A fill whose area would change by
+/// more than `largestAreaChange` stays as drawn.
 ///
 /// Shapes under a rotation or skew, non-scaling strokes' widths, masks, gradients and patterns are left
 /// as they are.
@@ -83,7 +83,12 @@ struct PixelFitter {
         case .group(let children):
             result.content = .group(fitted(children, transform: t))
         case .shape(var shape):
-            shape.path = fitted(shape.path, transform: t)
+            let path = fitted(shape.path, transform: t)
+            // A fill whose area would change by more than `largestAreaChange` stays as drawn (thin parts
+            // whose two edges round apart, or a small shape whose edges round together).
+            if shape.stroke != nil || Self.areaChange(from: shape.path, to: path) <= Self.largestAreaChange {
+                shape.path = path
+            }
             if var stroke = shape.stroke, let width = Self.fittedWidth(stroke, transform: t) {
                 stroke.style.width = Double(width) / abs(t.a)
                 shape.stroke = stroke
@@ -95,6 +100,39 @@ struct PixelFitter {
             result.clipPath = clip
         }
         return result
+    }
+
+    /// How much a fill's area may change (as a fraction) for it to be fitted.
+    static let largestAreaChange = 0.2
+
+    /// |area after − area before| / area before, the areas those of the paths' point polygons (on-curve and
+    /// control points: a curve's area is near its control polygon's, and both move alike); 0 for no area.
+    static func areaChange(from a: SVGPath, to b: SVGPath) -> Double {
+        let before = abs(polygonArea(a)), after = abs(polygonArea(b))
+        return before > 1e-12 ? abs(after - before) / before : 0
+    }
+
+    /// Signed area of each subpath's polygon of points, summed.
+    static func polygonArea(_ path: SVGPath) -> Double {
+        var sum = 0.0, start = SVGPoint.zero, last = SVGPoint.zero, i = 0
+        let points = path.points
+        for verb in path.verbs {
+            let count = verb == .move || verb == .line ? 1 : verb == .quad ? 2 : verb == .cubic ? 3 : 0
+            if verb == .move {
+                sum += last.x * start.y - start.x * last.y   // the previous subpath closes
+                start = points[i]
+                last = start
+            }
+            if verb != .move {
+                for p in points[i..<(i + count)] {
+                    sum += last.x * p.y - p.x * last.y
+                    last = p
+                }
+            }
+            i += count
+        }
+        sum += last.x * start.y - start.x * last.y
+        return sum / 2
     }
 
     /// `path` (user space of `t`, which keeps axes) with every point moved by the fit.
