@@ -49,6 +49,7 @@ struct BatchCommand: CLICommand {
                 OptionSpec(names: ["--jobs", "-j"], kind: .integer(1...256), placeholder: "N",
                            help: "Icons converted at once (default: the number of cores)"),
             ]),
+            SharedOptions.fitting,
             ImageArguments.group,
             SharedOptions.cache(),
         ],
@@ -99,6 +100,7 @@ struct BatchCommand: CLICommand {
         command.request.background = parsed.color("--background") ?? nil
         command.request.parsing.tintOverridesColor = parsed.flag("--force-tint")
         command.request.recolor = parsed.flag("--recolor")
+        command.request.pixelFit = parsed.flag("--pixel-fit")
         if let format = parsed.text("--format").flatMap(BatchOutputFormat.init(rawValue:)) { command.request.format = format }
         command.request.rendering = parsed.text("--rendering").flatMap(RenderingIntent.init(rawValue:))
         if command.request.rendering != nil, command.request.format != .xcassets {

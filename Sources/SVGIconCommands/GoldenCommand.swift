@@ -39,6 +39,7 @@ struct GoldenCommand: CLICommand {
                 OptionSpec(names: ["--tolerance"], kind: .integer(0...255), placeholder: "N",
                            help: "Largest allowed difference per premultiplied channel, 0–255 (default 1)"),
             ]),
+            SharedOptions.fitting,
         ],
         notes: """
             Typical loop: change the renderer or an icon, run `svgicon golden check`, open the difference \
@@ -61,6 +62,7 @@ struct GoldenCommand: CLICommand {
     var tints: [String?]? = nil
     var tolerance: Int? = nil
     var recolor: Bool? = nil
+    var pixelFit: Bool? = nil
 
     static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         let command = try parse(arguments)
@@ -82,6 +84,7 @@ struct GoldenCommand: CLICommand {
         command.tints = parsed.colors("--tint").map { $0.map { $0?.hexString } }
         command.tolerance = parsed.integer("--tolerance")
         if parsed.flag("--recolor") { command.recolor = true }
+        if parsed.flag("--pixel-fit") { command.pixelFit = true }
         let positionals = parsed.positionals
         guard positionals.count == 1, let action = Action(rawValue: positionals[0]) else {
             throw CLIError.usage(
@@ -112,6 +115,7 @@ struct GoldenCommand: CLICommand {
         if let tints { configuration.tints = tints }
         if let tolerance { configuration.tolerance = tolerance }
         if let recolor { configuration.recolor = recolor }
+        if let pixelFit { configuration.pixelFit = pixelFit }
         return (configuration, stored)
     }
 

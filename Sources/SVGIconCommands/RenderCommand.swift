@@ -38,6 +38,7 @@ struct RenderCommand: CLICommand {
                            help: "png (default), ico, icns, vector-drawable (Android XML; --size is its dp size), pdf (--size is its page size in points); by default taken from -o's extension (.ico, .icns, .xml, .pdf)"),
                 SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
             ]),
+            SharedOptions.fitting,
             ImageArguments.group,
             SharedOptions.cache(),
         ],
@@ -82,6 +83,7 @@ struct RenderCommand: CLICommand {
     var quiet = false
     var forceTint = false
     var recolor = false
+    var pixelFit = false
     var cache = CacheArguments()
     var parsing = SVGResolver.Options()
 
@@ -103,6 +105,7 @@ struct RenderCommand: CLICommand {
         command.quiet = parsed.flag("--quiet")
         command.forceTint = parsed.flag("--force-tint")
         command.recolor = parsed.flag("--recolor")
+        command.pixelFit = parsed.flag("--pixel-fit")
         command.cache = CacheArguments(parsed)
         ImageArguments.apply(parsed, to: &command.parsing)
         let inputs = parsed.positionals
@@ -208,7 +211,7 @@ struct RenderCommand: CLICommand {
                 throw CLIError.failed("\(file): \(source) makes the output \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide) (give --size, --width or --height)")
             }
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background,
-                                        recolor: recolor)
+                                        recolor: recolor, pixelFit: pixelFit)
             let rendered: CachedIconRenderer.Output
             do {
                 rendered = try renderer.png(svgDigest: digest ?? SHA256.hash(source.bytes), options: options,
@@ -267,7 +270,7 @@ struct RenderCommand: CLICommand {
         let entrySizes = Array(Set(sizes ?? container.defaultSizes)).sorted()
         for (index, side) in entrySizes.enumerated() {
             let options = RenderOptions(width: side, height: side, tint: tint ?? .black, background: background,
-                                        recolor: recolor)
+                                        recolor: recolor, pixelFit: pixelFit)
             let rendered: CachedIconRenderer.Output
             do {
                 rendered = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) {

@@ -35,6 +35,13 @@ enum SharedOptions {
         names: ["--recolor"], kind: .flag,
         help: "Every paint becomes the tint, each keeping its own alpha and opacity: for single-colour exports that hard-code fill=\"black\" or a grey (Figma, Sketch, themes)")
 
+    static let pixelFit = OptionSpec(
+        names: ["--pixel-fit"], kind: .flag,
+        help: "Fit the design to the pixel grid before drawing, as a hand-made small master is: stroke widths in whole pixels, straight edges and curve extremes on pixel edges, each point moved by at most about half a pixel (crisper at 16–24 px; Docs/pixel-fit.md). PNG outputs only")
+
+    /// The pixel-fitting group: --pixel-fit.
+    static let fitting = OptionGroup(title: "PIXEL FITTING", options: [pixelFit])
+
     /// The colour group: tint, background (optional), --force-tint, --recolor.
     static func colour(tint: OptionSpec, background: Bool) -> OptionGroup {
         OptionGroup(title: "COLOUR", options: [tint] + (background ? [SharedOptions.background] : []) + [forceTint, recolor])

@@ -38,6 +38,7 @@ struct SheetCommand: CLICommand {
                            help: "Also write the grid of names as a Markdown table (FILE.md)"),
                 SharedOptions.quiet("Print nothing but errors"),
             ]),
+            SharedOptions.fitting,
         ],
         examples: [
             "svgicon sheet Icons -o icons.png",
@@ -58,6 +59,7 @@ struct SheetCommand: CLICommand {
     var quiet = false
     var forceTint = false
     var recolor = false
+    var pixelFit = false
 
     static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         try parse(arguments).run(output)
@@ -77,6 +79,7 @@ struct SheetCommand: CLICommand {
         command.tint = parsed.color("--tint") ?? nil
         command.forceTint = parsed.flag("--force-tint")
         command.recolor = parsed.flag("--recolor")
+        command.pixelFit = parsed.flag("--pixel-fit")
         command.columns = parsed.integer("--columns")
         command.limit = parsed.integer("--limit")
         command.indexFile = parsed.text("--index")
@@ -127,6 +130,7 @@ struct SheetCommand: CLICommand {
             }
         }
         var style = ContactSheet.Style(size: size)
+        style.pixelFit = pixelFit
         if let tint {
             style.lightTint = tint
             style.darkTint = tint

@@ -9,6 +9,7 @@ struct RenderCacheKeyTests {
 
     @Test("Each option that changes pixels changes the key", arguments: [
         "width", "height", "tint red", "tint alpha", "background", "background alpha", "curve tolerance", "recolor",
+        "pixel fit",
     ])
     func optionSensitivity(change: String) {
         var changed = base
@@ -21,6 +22,7 @@ struct RenderCacheKeyTests {
         case "background alpha": changed.background = SVGColor(red: 0, green: 0, blue: 0, alpha: 0)
         case "curve tolerance": changed.curveTolerance = base.curveTolerance.nextUp
         case "recolor": changed.recolor = true
+        case "pixel fit": changed.pixelFit = true
         default: Issue.record("unknown change \(change)")
         }
         #expect(changed != base)
@@ -59,7 +61,7 @@ struct RenderCacheKeyTests {
     @Test("The key covers every RenderOptions and SVGResolver.Options field")
     func coversAllOptions() {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
-        #expect(fields.sorted() == ["background", "curveTolerance", "height", "recolor", "tint", "width"])
+        #expect(fields.sorted() == ["background", "curveTolerance", "height", "pixelFit", "recolor", "tint", "width"])
         let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
         #expect(parsing == ["tintOverridesColor", "images", "languages"])
     }

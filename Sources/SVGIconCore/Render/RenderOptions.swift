@@ -19,17 +19,25 @@ public struct RenderOptions: Hashable, Sendable {
     /// `SVGIconDefinition.recolored()`). Default false: colours written in the file stay.
     public var recolor: Bool
 
+    /// Pixel fitting (`--pixel-fit`): before drawing, stroke widths become whole pixels and the design's
+    /// horizontal and vertical edges, curve extremes and stroke centres move onto the pixel grid (by at most
+    /// about half a pixel, the points between them interpolated), for crisp icons at 16–24 px
+    /// (Docs/pixel-fit.md). Default false: the exact render of the design as drawn.
+    public var pixelFit: Bool
+
     /// The default `curveTolerance`, 0.05 px: curves stay smooth at any size at little cost.
     public static let defaultCurveTolerance = 0.05
 
     /// Options for a `width` × `height` pixel render; by default tinted black on a transparent background.
     public init(width: Int, height: Int, tint: SVGColor = .black, background: SVGColor? = nil,
-                curveTolerance: Double = RenderOptions.defaultCurveTolerance, recolor: Bool = false) {
+                curveTolerance: Double = RenderOptions.defaultCurveTolerance, recolor: Bool = false,
+                pixelFit: Bool = false) {
         self.width = width
         self.height = height
         self.tint = tint
         self.background = background
         self.curveTolerance = curveTolerance
         self.recolor = recolor
+        self.pixelFit = pixelFit
     }
 }

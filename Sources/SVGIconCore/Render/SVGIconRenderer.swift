@@ -146,7 +146,10 @@ public struct SVGIconRenderer {
         var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
         guard options.width > 0, options.height > 0 else { return pixmap }
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
-        draw(icon.layers, transform: fit, into: &pixmap)
+        // --pixel-fit: the edges moved onto the pixel grid first (Fit/PixelFitter.swift).
+        let layers = options.pixelFit
+            ? PixelFitter.fitted(icon.layers, transform: fit, width: options.width, height: options.height) : icon.layers
+        draw(layers, transform: fit, into: &pixmap)
         _ = withinLimits()  // the last shape may have passed the limit
         if let bg = options.background { pixmap.fillBehind(bg) }
         return pixmap

@@ -37,6 +37,8 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
         func bits(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
         // Only a language other than the default adds a line (keys made before it existed stay valid).
         let languages = parsing.languages == ["en"] ? "" : "languages \(parsing.languages.joined(separator: ","))\n"
+        // Likewise pixel fitting adds a line only when it is on.
+        let pixelFit = options.pixelFit ? "pixel-fit 1\n" : ""
         return """
             svgicon render cache key 1
             renderer \(rendererVersion)
@@ -49,7 +51,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             recolor \(options.recolor ? 1 : 0)
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
             images \(parsing.images.cacheDescription)
-            \(languages)encoding \(pngEncoding)
+            \(languages)\(pixelFit)encoding \(pngEncoding)
 
             """
     }

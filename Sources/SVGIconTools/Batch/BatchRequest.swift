@@ -16,6 +16,9 @@ package struct BatchRequest: Hashable, Sendable {
     package var background: SVGColor?
     /// Every paint becomes the tint, alpha kept (`--recolor`).
     package var recolor = false
+    /// Edges fitted to the pixel grid before drawing (`--pixel-fit`, `RenderOptions.pixelFit`); raster
+    /// outputs only.
+    package var pixelFit = false
     /// `xcassets`: the rendering intent every image set gets (`--rendering`); nil decides per icon —
     /// `template` when every visible paint takes the tint (or with `recolor`), else `original`.
     package var rendering: RenderingIntent?

@@ -12,6 +12,8 @@ package struct GoldenConfiguration: Codable, Hashable, Sendable {
     package var tolerance: Int
     /// Every paint becomes the tint (`--recolor`); absent from `golden.json` means false.
     package var recolor: Bool?
+    /// Renders fitted to the pixel grid (`--pixel-fit`); absent from `golden.json` means false.
+    package var pixelFit: Bool?
 
     package init(sizes: [Int] = [16, 24, 48], tints: [String?] = [nil, "#0a84ff"], tolerance: Int = 1,
                  recolor: Bool? = nil) {
@@ -71,6 +73,6 @@ package struct GoldenConfiguration: Codable, Hashable, Sendable {
     package var summary: String {
         "sizes \(sizes.map(String.init).joined(separator: ", ")); "
             + "tints \(tints.map { $0 ?? "none" }.joined(separator: ", ")); tolerance \(tolerance)"
-            + (recolor == true ? "; recolored" : "")
+            + (recolor == true ? "; recolored" : "") + (pixelFit == true ? "; pixel-fitted" : "")
     }
 }

@@ -17,6 +17,8 @@ package struct ContactSheet: Sendable {
         package var lightTint: SVGColor
         /// Tint on the dark tiles (default white, so that untinted icons show).
         package var darkTint: SVGColor
+        /// Icons fitted to the pixel grid (`--pixel-fit`, `RenderOptions.pixelFit`).
+        package var pixelFit = false
 
         package init(size: Int = 24,
                     lightBackground: SVGColor = SVGColor(red: 0xf2, green: 0xf2, blue: 0xf7),
@@ -83,7 +85,8 @@ package struct ContactSheet: Sendable {
             for (side, (drawing, tint, background)) in tiles.enumerated() {
                 var tile = Pixmap(width: style.tile, height: style.tile)
                 tile.fillBehind(background)
-                let pixels = drawing.render(options: RenderOptions(width: style.size, height: style.size, tint: tint))
+                let pixels = drawing.render(options: RenderOptions(width: style.size, height: style.size, tint: tint,
+                                                                   pixelFit: style.pixelFit))
                 tile.place(pixels, x: style.padding, y: style.padding)
                 sheet.place(tile, x: x + side * style.tile, y: y)
             }
