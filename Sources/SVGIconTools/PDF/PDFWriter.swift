@@ -8,250 +8,242 @@ import SVGIconKit
 /// Written: a page of the icon's size in points (`--size`), the viewBox fitted as svgicon renders it, layer
 /// transforms (`cm`), paths (`m l c h`; quadratic curves as the equal cubics), fills with their rule (`f`,
 /// `f*`), strokes with width, caps, joins, miter limit and dashes (`w J j M d`), colours with their alpha
-/// (an `ExtGState` with `/ca` and `/CA`), a clip path of one shape with its clip rule (`W`, `W*`), the
-/// opacity of a one-paint shape and of a group whose shapes do not overlap (pushed into the paints), and
-/// the tint (default black) as the colour of `currentColor` paints. The content stream is Flate-compressed.
+/// (an `ExtGState` with `/ca` and `/CA`), the tint (default black) as the colour of `currentColor` paints,
+/// and (PDFWriter+Paint.swift) linear and radial gradients as axial and radial shadings.
 ///
-/// Not yet written, so refused with the feature and its line: gradients (axial and radial shadings),
-/// masks and group opacity over overlapping shapes (transparency groups), patterns, images, filters,
-/// `non-scaling-stroke` and clip paths of several shapes.
+/// Transparency (PDFWriter+Groups.swift): a clip path of one shape is `W`/`W*`; any other clip path (several
+/// shapes, clipped itself) is an alpha soft mask of its shapes drawn opaque. Opacity over more than one
+/// paint, masks (luminosity or alpha soft masks), `mix-blend-mode` (`/BM`, all 16 modes) and `isolation`
+/// become transparency-group form XObjects drawn through an ExtGState.
+///
+/// Refused with the feature and its line: filters, patterns, images, `non-scaling-stroke`,
+/// `shape-rendering: crispEdges`, and blend modes inside a luminance mask's content.
 package struct PDFWriter {
     /// Size, tint and recolouring of the page (`VectorExportOptions`: the size is in points).
     package typealias Options = VectorExportOptions
 
+    /// Why an icon cannot be written as PDF: the feature and where in the file it is.
     package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        /// `filter`, `pattern`, …
         package var feature: String
+        /// 1-based, nil when the file does not show where.
         package var line: Int?
+        /// What exactly cannot be written.
         package var reason: String
 
+        /// The message without the place (`path:line:` goes in front, as compilers print it).
         package var description: String { "svgicon's PDF output cannot express \(feature) yet: \(reason)" }
     }
 
+    /// What the page is made with.
     package let options: Options
-    private let source: [UInt8]
+    let locator: SourceLocator
 
+    /// A writer with `options`; `source` is the SVG text, for the lines of refusals.
     package init(options: Options, source: [UInt8] = []) {
         self.options = options
-        self.source = source
+        self.locator = SourceLocator(source: source)
     }
 
-    private func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
-        let finder = VectorDrawableWriter(options: .init(width: 1, height: 1), source: source)
-        return Refusal(feature: feature, line: finder.line(matching: pattern, in: element, fallback: fallback),
-                       reason: (element.map { "<\($0)>: " } ?? "") + reason)
+    func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
+        Refusal(feature: feature, line: locator.line(matching: pattern, in: element, fallback: fallback),
+                reason: (element.map { "<\($0)>: " } ?? "") + reason)
     }
 
     /// The PDF file's bytes.
     package func write(_ result: SVGParseResult) throws(Refusal) -> [UInt8] {
-        let (content, alphas) = try contentStream(result)
-        return Self.file(width: options.width, height: options.height, content: Array(content.utf8), alphas: alphas)
+        let objects = PDFObjects()
+        let content = try contentStream(result, objects: objects)
+        return objects.file(width: options.width, height: options.height, content: content)
     }
 
-    /// The page's content stream before compression, and the `ExtGState` dictionaries it names `/A0`, `/A1`, ….
-    package func contentStream(_ result: SVGParseResult) throws(Refusal) -> (content: String, alphas: [String]) {
-        if let filter = result.warnings.first(where: { $0.message.hasPrefix("filter effects") }) {
-            throw Refusal(feature: "filter", line: filter.line > 0 ? filter.line : nil,
-                          reason: "<\(filter.element)> uses a filter (render a PNG instead)")
+    /// The page's content stream before compression; the objects it names are added to `objects`.
+    package func contentStream(_ result: SVGParseResult, objects: PDFObjects) throws(Refusal) -> String {
+        if let filter = SourceLocator.droppedFilter(in: result) {
+            throw Refusal(feature: "filter", line: filter.line, reason: "<\(filter.element)> uses a filter (render a PNG instead)")
         }
         var icon = result.icon
         if options.recolor { icon = icon.recolored() }
-        var state = State(writer: self, tint: options.tint ?? .black)
+        let flip = SVGTransform(a: 1, b: 0, c: 0, d: -1, e: 0, f: Double(options.height))
         let fit = SVGIconRenderer.fitTransform(icon, width: options.width, height: options.height)
+        var emitter = PDFEmitter(writer: self, objects: objects, tint: options.tint ?? .black)
         // /S0 turns stroke adjustment off: a reader that snaps thin strokes to whole pixels (poppler does by
         // default) would draw something other than the icon.
-        var content = "/S0 gs\n1 0 0 -1 0 \(Self.number(Double(options.height))) cm\n"
-        if !fit.isIdentity { content += Self.matrix(fit) + " cm\n" }
-        for layer in icon.layers { try state.emit(layer, alpha: 1, into: &content) }
-        return (content, state.alphas)
+        var content = "/S0 gs\n" + PDFSyntax.matrix(flip) + " cm\n"
+        if !fit.isIdentity { content += PDFSyntax.matrix(fit) + " cm\n" }
+        let space = PDFSpace(local: flip.concatenating(fit), page: flip.concatenating(fit))
+        var body = ""
+        for layer in icon.layers { try emitter.emit(layer, space: space, alpha: 1, into: &body) }
+        // Blend modes blend with what is below them inside the nearest isolated group: the page is one too.
+        if icon.layers.contains(where: PDFEmitter.blends) {
+            body = emitter.drawForm(body, space: space, entries: "", isolated: true)
+        }
+        return content + body
+    }
+}
+
+/// Where drawing is: the current user space mapped into the base space of the content stream being written
+/// (what pattern matrices are relative to) and into the page's default space (what form bounding boxes are
+/// made from).
+struct PDFSpace {
+    var local: SVGTransform
+    var page: SVGTransform
+
+    /// The space after a `cm` with `m`.
+    func then(_ m: SVGTransform) -> PDFSpace {
+        PDFSpace(local: local.concatenating(m), page: page.concatenating(m))
     }
 
-    private struct State {
-        let writer: PDFWriter
-        let tint: SVGColor
-        /// ExtGState entries by (fill alpha, stroke alpha), named `/A0`, `/A1`, … in order.
-        var alphas: [String] = []
+    /// The same space as the base of a new form XObject's stream.
+    var formBase: PDFSpace { PDFSpace(local: .identity, page: page) }
+}
 
-        mutating func emit(_ layer: SVGIconLayer, alpha: Double, into out: inout String) throws(Refusal) {
-            guard layer.opacity > 0, layer.transform.isInvertible else { return }
-            if layer.mask != nil {
-                throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
-                                     reason: "masks need soft-mask transparency groups, which svgicon does not write yet")
-            }
-            if !layer.filter.isEmpty {
-                throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
-                                     reason: "filter effects are not written to PDF (render a PNG instead)")
-            }
-            if layer.blendMode != .normal {
-                throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
-                                     reason: "blend modes need transparency groups, which svgicon does not write yet")
-            }
-            if case .shape(let shape) = layer.content, !shape.antialias {
-                throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
-                                     reason: "PDF readers anti-alias as they choose, so crispEdges would come out different")
-            }
-            var body = ""
-            if !layer.transform.isIdentity { body += PDFWriter.matrix(layer.transform) + " cm\n" }
-            if let clip = layer.clipPath {
-                guard let clipOps = try clipOperators(clip, element: layer.elementName) else { return }
-                body += clipOps
-            }
-            let opacity = alpha * layer.opacity
-            switch layer.content {
-            case .group(let children):
-                if layer.opacity < 1 { try checkPushDown(children, element: layer.elementName) }
-                for child in children { try emit(child, alpha: opacity, into: &body) }
-            case .shape(let shape):
-                if opacity < 1, shape.fill != nil, shape.stroke != nil { throw groupOpacity(layer.elementName) }
-                try emitShape(shape, alpha: opacity, element: layer.elementName, into: &body)
-            }
-            out += "q\n" + body + "Q\n"
+/// Writes layers as content-stream operators (one emitter per page; forms and soft masks it makes share it).
+struct PDFEmitter {
+    let writer: PDFWriter
+    let objects: PDFObjects
+    let tint: SVGColor
+    /// Inside a luminance mask's content: every colour is written as its luminance, in DeviceGray, so that
+    /// the reader's luminosity (whatever its weights) is SVG's.
+    var gray = false
+
+    mutating func emit(_ layer: SVGIconLayer, space outer: PDFSpace, alpha: Double, into out: inout String) throws(PDFWriter.Refusal) {
+        guard layer.opacity > 0, layer.transform.isInvertible else { return }
+        try checkSupported(layer)
+        var body = ""
+        var space = outer
+        if !layer.transform.isIdentity {
+            body += PDFSyntax.matrix(layer.transform) + " cm\n"
+            space = space.then(layer.transform)
         }
-
-        func groupOpacity(_ element: String?) -> Refusal {
-            writer.refusal("opacity over overlapping shapes", element: element, pattern: #"(?<![-\w])opacity\s*[=:]"#,
-                           fallback: nil, reason: "it needs a transparency group, which svgicon does not write yet")
+        var clipEntries: String? = nil  // an ExtGState's soft mask, when the clip is one
+        if let clip = layer.clipPath {
+            switch try clipping(clip, space: space, element: layer.elementName) {
+            case .nothing: return
+            case .operators(let ops): body += ops
+            case .softMask(let entry): clipEntries = entry
+            }
         }
-
-        func checkPushDown(_ children: [SVGIconLayer], element: String?) throws(Refusal) {
-            var painted = 0
-            func count(_ layer: SVGIconLayer) {
-                switch layer.content {
-                case .group(let kids): kids.forEach(count)
-                case .shape(let s): painted += (s.fill != nil ? 1 : 0) + (s.stroke != nil ? 1 : 0)
+        let painted = Self.paintCount(layer)
+        let wholeOpacity = layer.opacity < 1 && painted > 1
+        var groupEntries: [String] = []
+        if wholeOpacity {
+            let a = PDFSyntax.number(layer.opacity)
+            groupEntries.append("/ca \(a) /CA \(a)")
+        }
+        if let mask = layer.mask {
+            guard let entry = try softMask(mask, space: space, element: layer.elementName) else { return }
+            groupEntries.append(entry)
+        }
+        if layer.blendMode != .normal { groupEntries.append("/BM /" + Self.blendName(layer.blendMode)) }
+        let isolates = layer.isolated && Self.blendsInside(layer)
+        let needsGroup = !groupEntries.isEmpty || clipEntries != nil || isolates
+        let inner = needsGroup ? space.formBase : space
+        // Opacity pushed down (an ancestor's over one paint, or this layer's) scales the one paint there is.
+        let contentAlpha = wholeOpacity ? 1 : alpha * layer.opacity
+        var content = ""
+        switch layer.content {
+        case .group(let children):
+            for child in children { try emit(child, space: inner, alpha: contentAlpha, into: &content) }
+        case .shape(let shape):
+            try emitShape(shape, alpha: contentAlpha, space: inner, element: layer.elementName, into: &content)
+        }
+        guard !content.isEmpty else { return }
+        if needsGroup {
+            // One soft mask per ExtGState: a clip's, when the layer has a mask too, on a group of its own inside.
+            var entries = groupEntries
+            if let clipEntries {
+                if groupEntries.contains(where: { $0.hasPrefix("/SMask") }) {
+                    content = drawForm(content, space: inner, entries: clipEntries, isolated: true)
+                } else {
+                    entries.insert(clipEntries, at: 0)
                 }
             }
-            children.forEach(count)
-            if painted > 1 { throw groupOpacity(element) }
+            content = drawForm(content, space: space, entries: entries.joined(separator: " "), isolated: true)
         }
+        out += "q\n" + body + content + "Q\n"
+    }
 
-        func clipOperators(_ clip: SVGClipPath, element: String?) throws(Refusal) -> String? {
-            let refuse = { (reason: String) -> Refusal in
-                writer.refusal("this clip path", element: element, pattern: #"\bclip-path\s*[=:]"#, fallback: "<clipPath", reason: reason)
-            }
-            if clip.clipPath != nil { throw refuse("a clip path clipped by another") }
-            var shapes: [(SVGShape, SVGTransform)] = []
-            func collect(_ layer: SVGIconLayer, _ t: SVGTransform) throws(Refusal) {
-                if layer.clipPath != nil { throw refuse("a clip shape with its own clip-path") }
-                let m = t.concatenating(layer.transform)
-                switch layer.content {
-                case .shape(let s): shapes.append((s, m))
-                case .group(let kids): for kid in kids { try collect(kid, m) }
-                }
-            }
-            for layer in clip.layers { try collect(layer, clip.transform) }
-            guard !shapes.isEmpty else { return nil }
-            guard shapes.count == 1 else { throw refuse("\(shapes.count) shapes; svgicon writes a clip of one shape") }
-            let (shape, t) = shapes[0]
-            return PDFWriter.pathOperators(shape.path.transformed(by: t)) + (shape.fill?.rule == .evenodd ? "W* n\n" : "W n\n")
+    func checkSupported(_ layer: SVGIconLayer) throws(PDFWriter.Refusal) {
+        if !layer.filter.isEmpty {
+            throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
+                                 reason: "filter effects are not written to PDF (render a PNG instead)")
         }
-
-        mutating func alphaState(fill: Double, stroke: Double) -> String {
-            guard fill < 1 || stroke < 1 else { return "" }
-            let entry = "<< /Type /ExtGState /ca \(PDFWriter.number(fill)) /CA \(PDFWriter.number(stroke)) >>"
-            let index = alphas.firstIndex(of: entry) ?? { alphas.append(entry); return alphas.count - 1 }()
-            return "/A\(index) gs\n"
+        if gray, layer.blendMode != .normal {
+            throw writer.refusal("mix-blend-mode inside a mask", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
+                                 reason: "a luminance mask's content is written in grey, where blending does not give SVG's luminance")
         }
-
-        func colour(_ paint: SVGPaint, element: String?) throws(Refusal) -> SVGColor? {
-            switch paint {
-            case .color(let c): return c
-            case .tint: return tint
-            case .linearGradient, .radialGradient:
-                throw writer.refusal("a gradient", element: element, pattern: writer.gradientUse(), fallback: "Gradient",
-                                     reason: "axial and radial shadings are not written yet")
-            case .pattern:
-                throw writer.refusal("pattern", element: element, pattern: nil, fallback: "<pattern", reason: "tiling patterns are not written yet")
-            case .image:
-                throw writer.refusal("image", element: element ?? "image", pattern: nil, fallback: "<image", reason: "images are not written yet")
-            }
-        }
-
-        mutating func emitShape(_ shape: SVGShape, alpha: Double, element: String?, into out: inout String) throws(Refusal) {
-            let path = PDFWriter.pathOperators(shape.path)
-            var fillOps = "", strokeOps = ""
-            if let fill = shape.fill, let c = try colour(fill.paint, element: element) {
-                let a = alpha * fill.opacity * c.alpha
-                if a > 0 {
-                    fillOps = alphaState(fill: a, stroke: 1) + PDFWriter.rgb(c) + " rg\n" + path + (fill.rule == .evenodd ? "f*\n" : "f\n")
-                }
-            }
-            if let stroke = shape.stroke, let c = try colour(stroke.paint, element: element) {
-                if stroke.nonScaling {
-                    throw writer.refusal("non-scaling-stroke", element: element, pattern: #"non-scaling-stroke"#, fallback: nil,
-                                         reason: "PDF strokes scale with the transform")
-                }
-                let a = alpha * stroke.opacity * c.alpha
-                if a > 0 {
-                    let s = stroke.style
-                    var ops = alphaState(fill: 1, stroke: a) + PDFWriter.rgb(c) + " RG\n"
-                    ops += "\(PDFWriter.number(s.width)) w \(s.cap == .butt ? 0 : s.cap == .round ? 1 : 2) J "
-                    ops += "\(s.join == .miter ? 0 : s.join == .round ? 1 : 2) j \(PDFWriter.number(s.miterLimit)) M\n"
-                    if !s.dashes.isEmpty {
-                        ops += "[" + s.dashes.map(PDFWriter.number).joined(separator: " ") + "] \(PDFWriter.number(s.dashOffset)) d\n"
-                    }
-                    strokeOps = ops + path + "S\n"
-                }
-            }
-            // Each paint in its own q…Q, so one's graphics state does not leak into the other.
-            let parts = shape.strokeFirst ? [strokeOps, fillOps] : [fillOps, strokeOps]
-            for part in parts where !part.isEmpty { out += "q\n" + part + "Q\n" }
+        if case .shape(let shape) = layer.content, !shape.antialias {
+            throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
+                                 reason: "PDF readers anti-alias as they choose, so crispEdges would come out different")
         }
     }
 
-    /// `url(#id)` of any gradient in the source.
-    fileprivate func gradientUse() -> String? {
-        let finder = VectorDrawableWriter(options: .init(width: 1, height: 1), source: source)
-        let ids = [finder.referencePattern(to: "linearGradient"), finder.referencePattern(to: "radialGradient")].compactMap { $0 }
-        return ids.isEmpty ? nil : ids.map { "(?:\($0))" }.joined(separator: "|")
-    }
-
-    static func pathOperators(_ path: SVGPath) -> String {
-        var s = ""
-        func pt(_ p: SVGPoint) -> String { number(p.x) + " " + number(p.y) }
-        path.forEachSegment { segment in
-            switch segment {
-            case .move(let p): s += pt(p) + " m\n"
-            case .line(_, let p): s += pt(p) + " l\n"
-            case .quad(let p0, let c, let p):
-                let c1 = SVGPoint(x: p0.x + 2 / 3 * (c.x - p0.x), y: p0.y + 2 / 3 * (c.y - p0.y))
-                let c2 = SVGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
-                s += pt(c1) + " " + pt(c2) + " " + pt(p) + " c\n"
-            case .cubic(_, let c1, let c2, let p): s += pt(c1) + " " + pt(c2) + " " + pt(p) + " c\n"
-            case .close: s += "h\n"
-            }
+    /// Fills and strokes below `layer` (a shape with both counts two): opacity over one of them is that
+    /// paint's alpha, over more it needs a group.
+    static func paintCount(_ layer: SVGIconLayer) -> Int {
+        switch layer.content {
+        case .shape(let s): return (s.fill != nil ? 1 : 0) + (s.stroke != nil ? 1 : 0)
+        case .group(let kids): return kids.reduce(0) { $0 + paintCount($1) }
         }
-        return s
     }
 
-    static func matrix(_ m: SVGTransform) -> String {
-        [m.a, m.b, m.c, m.d, m.e, m.f].map(number).joined(separator: " ")
+    /// Whether `layer` or something below it (outside an isolated group) blends with its backdrop.
+    static func blends(_ layer: SVGIconLayer) -> Bool {
+        layer.blendMode != .normal || (!layer.isolated && blendsInside(layer))
     }
 
-    static func rgb(_ c: SVGColor) -> String {
-        [c.red, c.green, c.blue].map { number(Double($0) / 255) }.joined(separator: " ")
+    /// Whether something below `layer` blends with a backdrop inside `layer`.
+    static func blendsInside(_ layer: SVGIconLayer) -> Bool {
+        guard case .group(let kids) = layer.content else { return false }
+        return kids.contains(where: blends)
     }
 
-    static func number(_ v: Double) -> String { VectorDrawableWriter.number(v) }
-
-    /// The file: catalog, page tree, page, content stream, then the cross-reference table.
-    static func file(width: Int, height: Int, content: [UInt8], alphas: [String]) -> [UInt8] {
-        var out: [UInt8] = Array("%PDF-1.4\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
-        var offsets: [Int] = []
-        func object(_ body: [UInt8]) {
-            offsets.append(out.count)
-            out += Array("\(offsets.count) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+    /// `/Name` of a blend mode in PDF (ISO 32000-1 §11.3.5: the same 16 modes and formulas as CSS).
+    static func blendName(_ mode: SVGBlendMode) -> String {
+        switch mode {
+        case .normal: return "Normal"
+        case .multiply: return "Multiply"
+        case .screen: return "Screen"
+        case .overlay: return "Overlay"
+        case .darken: return "Darken"
+        case .lighten: return "Lighten"
+        case .colorDodge: return "ColorDodge"
+        case .colorBurn: return "ColorBurn"
+        case .hardLight: return "HardLight"
+        case .softLight: return "SoftLight"
+        case .difference: return "Difference"
+        case .exclusion: return "Exclusion"
+        case .hue: return "Hue"
+        case .saturation: return "Saturation"
+        case .color: return "Color"
+        case .luminosity: return "Luminosity"
         }
-        let states = (["/S0 << /Type /ExtGState /SA false >>"] + alphas.enumerated().map { "/A\($0.offset) \($0.element)" })
-            .joined(separator: " ")
-        object(Array("<< /Type /Catalog /Pages 2 0 R >>".utf8))
-        object(Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8))
-        object(Array("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Resources << /ExtGState << \(states) >> >> /Contents 4 0 R >>".utf8))
-        let compressed = ZlibStream.compress(content)
-        object(Array("<< /Length \(compressed.count) /Filter /FlateDecode >>\nstream\n".utf8) + compressed + Array("\nendstream".utf8))
-        let xref = out.count
-        var table = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { table += String(format: "%010d 00000 n \n", offset) }
-        table += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return out + Array(table.utf8)
+    }
+
+    /// `content` as a transparency-group form XObject covering the page, drawn in `space` through an
+    /// ExtGState with `entries` (nothing extra when empty).
+    func drawForm(_ content: String, space: PDFSpace, entries: String, isolated: Bool, colourSpace: String? = nil) -> String {
+        let form = makeForm(content, space: space, isolated: isolated, colourSpace: colourSpace)
+        let state = entries.isEmpty ? "" : "/\(objects.extGState(entries)) gs\n"
+        return "q\n" + state + "/\(objects.xObject(form)) Do\nQ\n"
+    }
+
+    /// A form XObject of `content` (a reference); its box is the page seen from `space`.
+    func makeForm(_ content: String, space: PDFSpace, isolated: Bool, colourSpace: String?) -> String {
+        var group = "/S /Transparency"
+        if let colourSpace { group += " /CS /\(colourSpace)" }
+        if isolated { group += " /I true" }
+        return objects.addStream("/Type /XObject /Subtype /Form /BBox [\(pageBox(space))] /Group << \(group) >> /Resources \(PDFObjects.resourcesReference)",
+                                 content: content)
+    }
+
+    /// The page's rectangle in `space`'s user space, as a PDF rectangle (everything outside it is off the page).
+    func pageBox(_ space: PDFSpace) -> String {
+        guard let back = space.page.inverted() else { return "0 0 0 0" }
+        let w = Double(writer.options.width), h = Double(writer.options.height)
+        let corners = [SVGPoint(x: 0, y: 0), SVGPoint(x: w, y: 0), SVGPoint(x: 0, y: h), SVGPoint(x: w, y: h)].map(back.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return [xs.min()!, ys.min()!, xs.max()!, ys.max()!].map(PDFSyntax.number).joined(separator: " ")
     }
 }
