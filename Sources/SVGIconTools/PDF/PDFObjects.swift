@@ -12,6 +12,8 @@ package final class PDFObjects {
 
     /// The body of each object, object `n` at index `n − 1`; nil until `file` writes the page's.
     package private(set) var bodies: [[UInt8]?] = [nil, nil, nil, nil, nil]
+    /// The content of each stream object before compression, by object number (for tests and debugging).
+    package private(set) var streamContents: [Int: String] = [:]
     /// Resource entries by category, each `(name, value)` in the order they were added.
     private(set) var extGStates: [(String, String)] = [("S0", "<< /Type /ExtGState /SA false >>")]
     private(set) var patterns: [(String, String)] = []
@@ -29,6 +31,7 @@ package final class PDFObjects {
     /// A new stream object: `dictionary` (without `/Length` and the filter, which this adds) and `content`,
     /// Flate-compressed.
     func addStream(_ dictionary: String, content: String) -> String {
+        streamContents[bodies.count + 1] = content
         let compressed = ZlibStream.compress(Array(content.utf8))
         var body = Array("<< \(dictionary) /Length \(compressed.count) /Filter /FlateDecode >>\nstream\n".utf8)
         body += compressed + Array("\nendstream".utf8)
