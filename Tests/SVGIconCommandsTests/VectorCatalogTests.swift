@@ -15,6 +15,19 @@ struct VectorCatalogTests {
               ],
         """
 
+    /// A whole image set `Contents.json` as Xcode lays it out, around `slots` (each already indented by four).
+    static func expected(_ slots: [String], vector: Bool, intent: String) -> String {
+        let vectorLine = vector ? "\n    \"preserves-vector-representation\" : true," : ""
+        return "{\n  \"images\" : [\n" + slots.joined(separator: ",\n") + "\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n"
+            + "    \"version\" : 1\n  },\n  \"properties\" : {\(vectorLine)\n    \"template-rendering-intent\" : \"\(intent)\"\n  }\n}\n"
+    }
+
+    /// One slot: the dark appearance's block when `dark`, the filename, the idiom, the scale when given.
+    static func slot(_ filename: String, scale: Int? = nil, dark: Bool = false) -> String {
+        "    {\n      " + (dark ? Self.dark + "\n      " : "") + "\"filename\" : \"\(filename)\",\n      \"idiom\" : \"universal\""
+            + (scale.map { ",\n      \"scale\" : \"\($0)x\"" } ?? "") + "\n    }"
+    }
+
     func contents(_ catalog: String, _ name: String) throws -> String {
         try String(contentsOfFile: catalog + "/\(name).imageset/Contents.json", encoding: .utf8)
     }
@@ -27,25 +40,7 @@ struct VectorCatalogTests {
         let catalog = box.root + "/V.xcassets"
         let (code, output) = box.run(["batch", box.input, "--out", catalog, "--format", "xcassets", "--vector", "--size", "24", "-q"])
         #expect(code == 0, "\(output.error)")
-        #expect(try contents(catalog, "tinted") == """
-            {
-              "images" : [
-                {
-                  "filename" : "tinted.pdf",
-                  "idiom" : "universal"
-                }
-              ],
-              "info" : {
-                "author" : "xcode",
-                "version" : 1
-              },
-              "properties" : {
-                "preserves-vector-representation" : true,
-                "template-rendering-intent" : "template"
-              }
-            }
-
-            """)
+        #expect(try contents(catalog, "tinted") == Self.expected([Self.slot("tinted.pdf")], vector: true, intent: "template"))
         #expect(try contents(catalog, "mixed").contains("\"template-rendering-intent\" : \"original\""))
         let pdf = try FileIO.read(catalog + "/tinted.imageset/tinted.pdf")
         #expect(String(decoding: pdf.prefix(9), as: UTF8.self) == "%PDF-1.4\n")
@@ -61,27 +56,12 @@ struct VectorCatalogTests {
         let (code, output) = box.run(["batch", box.input, "--out", catalog, "--format", "xcassets", "--size", "24",
                                       "--dark-tint", "#ffffff", "-q"])
         #expect(code == 0, "\(output.error)")
-        let slot = { (scale: Int, dark: Bool) -> String in
-            let suffix = (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x")
-            return "    {\n      " + (dark ? Self.dark + "\n      " : "")
-                + "\"filename\" : \"tinted\(suffix).png\",\n      \"idiom\" : \"universal\",\n      \"scale\" : \"\(scale)x\"\n    }"
-        }
-        let slots = [1, 2, 3].flatMap { [slot($0, false), slot($0, true)] }.joined(separator: ",\n")
-        #expect(try contents(catalog, "tinted") == """
-            {
-              "images" : [
-            \(slots)
-              ],
-              "info" : {
-                "author" : "xcode",
-                "version" : 1
-              },
-              "properties" : {
-                "template-rendering-intent" : "template"
-              }
+        let slots = [1, 2, 3].flatMap { (scale: Int) in
+            [false, true].map { dark in
+                Self.slot("tinted\(dark ? "-dark" : "")\(scale == 1 ? "" : "@\(scale)x").png", scale: scale, dark: dark)
             }
-
-            """)
+        }
+        #expect(try contents(catalog, "tinted") == Self.expected(slots, vector: false, intent: "template"))
         // The filled square's centre: black in the any appearance, white in the dark one.
         let light = try PNGCodec.decode(FileIO.read(catalog + "/tinted.imageset/tinted.png")).straightAlphaRGBA()
         let darkPixels = try PNGCodec.decode(FileIO.read(catalog + "/tinted.imageset/tinted-dark.png")).straightAlphaRGBA()
@@ -98,35 +78,8 @@ struct VectorCatalogTests {
         let (code, output) = box.run(["batch", box.input, "--out", catalog, "--format", "xcassets", "--vector", "--size", "24",
                                       "--dark-tint", "white", "-q"])
         #expect(code == 0, "\(output.error)")
-        #expect(try contents(catalog, "tinted") == """
-            {
-              "images" : [
-                {
-                  "filename" : "tinted.pdf",
-                  "idiom" : "universal"
-                },
-                {
-                  "appearances" : [
-                    {
-                      "appearance" : "luminosity",
-                      "value" : "dark"
-                    }
-                  ],
-                  "filename" : "tinted-dark.pdf",
-                  "idiom" : "universal"
-                }
-              ],
-              "info" : {
-                "author" : "xcode",
-                "version" : 1
-              },
-              "properties" : {
-                "preserves-vector-representation" : true,
-                "template-rendering-intent" : "template"
-              }
-            }
-
-            """)
+        #expect(try contents(catalog, "tinted") == Self.expected([Self.slot("tinted.pdf"), Self.slot("tinted-dark.pdf", dark: true)],
+                                                                  vector: true, intent: "template"))
         let darkPDF = String(decoding: try FileIO.read(catalog + "/tinted.imageset/tinted-dark.pdf"), as: UTF8.self)
         #expect(darkPDF.hasPrefix("%PDF-1.4\n"))
     }
