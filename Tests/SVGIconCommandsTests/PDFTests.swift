@@ -159,6 +159,19 @@ struct PDFTests {
         #expect(content == "/S0 gs\n1 0 0 -1 0 24 cm\nq\n/Fm2 Do\nQ\n", "the page's content in one isolated group")
     }
 
+    @Test("A blending child of a translucent group blends inside the group: the group is a form even with one paint")
+    func blendInsideOpacity() throws {
+        let (content, objects) = try Self.objects("""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <rect width="24" height="24" fill="#0000ff"/>
+              <g opacity="0.5"><circle cx="12" cy="12" r="6" fill="#ff0000" style="mix-blend-mode: screen"/></g>
+            </svg>
+            """)
+        #expect(objects.resources.contains("/A0 << /Type /ExtGState /BM /Screen >> /A1 << /Type /ExtGState /ca 0.5 /CA 0.5 >>"))
+        #expect(content.hasSuffix("Q\nq\nq\n/A1 gs\n/Fm1 Do\nQ\nQ\n"), "\(content)")
+        #expect(objects.streamContents[7]?.contains("/A0 gs\n/Fm0 Do") == true)
+    }
+
     @Test("Filters, patterns and images are refused with the feature and line", arguments: [
         ("""
          <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">

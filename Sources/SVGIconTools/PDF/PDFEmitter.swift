@@ -43,7 +43,10 @@ struct PDFEmitter {
             }
         }
         let painted = Self.paintCount(layer)
-        let wholeOpacity = layer.opacity < 1 && painted > 1
+        // Blending children blend inside this layer when it is isolated (the renderer draws such a layer
+        // offscreen): then it needs a group even where its opacity could be pushed down or its clip be `W`.
+        let isolates = Self.isolating(layer) && Self.blendsInside(layer)
+        let wholeOpacity = layer.opacity < 1 && (painted > 1 || isolates)
         var groupEntries: [String] = []
         if wholeOpacity {
             let a = PDFSyntax.number(layer.opacity)
@@ -54,7 +57,6 @@ struct PDFEmitter {
             groupEntries.append(entry)
         }
         if layer.blendMode != .normal { groupEntries.append("/BM /" + Self.blendName(layer.blendMode)) }
-        let isolates = layer.isolated && Self.blendsInside(layer)
         let needsGroup = !groupEntries.isEmpty || clipEntries != nil || isolates
         let inner = needsGroup ? space.formBase : space
         // Opacity pushed down (an ancestor's over one paint, or this layer's) scales the one paint there is.
@@ -108,7 +110,14 @@ struct PDFEmitter {
 
     /// Whether `layer` or something below it (outside an isolated group) blends with its backdrop.
     static func blends(_ layer: SVGIconLayer) -> Bool {
-        layer.blendMode != .normal || (!layer.isolated && blendsInside(layer))
+        layer.blendMode != .normal || (!isolating(layer) && blendsInside(layer))
+    }
+
+    /// Whether `layer` is composited as a whole, so what blends inside it blends only with its own content
+    /// (`isolation: isolate`, group opacity, a clip path or a mask).
+    static func isolating(_ layer: SVGIconLayer) -> Bool {
+        guard case .group = layer.content else { return false }
+        return layer.isolated || layer.opacity < 1 || layer.clipPath != nil || layer.mask != nil
     }
 
     /// Whether something below `layer` blends with a backdrop inside `layer`.
