@@ -73,7 +73,7 @@ struct BatchCommand: CLICommand {
         examples: [
             "svgicon batch icons/ --out build/png --size 24,48 --scale 1,2,3",
             "svgicon batch icons/ --out App/Icons.xcassets --format xcassets --size 24",
-            "svgicon batch icons/ --out App/Icons.xcassets --format xcassets --vector --size 24 --dark-tint white",
+            "svgicon batch icons -o A.xcassets -f xcassets --vector -s 24 --dark-tint white",
             "svgicon batch icons/ --out res --format android --size 24 --tint '#0a84ff'",
             "svgicon batch icons/ --out png/ --size 16 --tint black,white --json > r.json",
             "svgicon batch icons/ --out app/src/main/res --format android-vector --size 24",
