@@ -172,6 +172,16 @@ struct PDFTests {
         #expect(objects.streamContents[7]?.contains("/A0 gs\n/Fm0 Do") == true)
     }
 
+    @Test("A tiny scale keeps 6 significant digits (Papirus ocaml draws at 1/900 scale); translations keep 5 decimals")
+    func smallScale() throws {
+        let (content, _) = try Self.objects("""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <g transform="matrix(-0.00110768 0 0 -0.00109411 18.000964 18.500892)"><rect width="9000" height="9000"/></g>
+            </svg>
+            """)
+        #expect(content.contains("q\n-0.00110768 0 0 -0.00109411 18.00096 18.50089 cm\n"))
+    }
+
     @Test("Filters, patterns and images are refused with the feature and line", arguments: [
         ("""
          <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">

@@ -6,9 +6,14 @@ enum PDFSyntax {
     static func number(_ v: Double) -> String { VectorDrawableWriter.number(v) }
 
     /// The six numbers of `cm`, a pattern's `/Matrix`: PDF's `[a b c d e f]` is SVG's `matrix(a,b,c,d,e,f)`.
+    /// The linear part keeps 6 significant digits however small it is (an icon drawn at 1/1000 scale would
+    /// otherwise lose its shape), the translation 5 decimals like every coordinate.
     static func matrix(_ m: SVGTransform) -> String {
-        [m.a, m.b, m.c, m.d, m.e, m.f].map(number).joined(separator: " ")
+        ([m.a, m.b, m.c, m.d].map(scaleFactor) + [m.e, m.f].map(number)).joined(separator: " ")
     }
+
+    /// `v` with 5 decimals, or as many as keep 6 significant digits when it is small (`VectorDrawableWriter`).
+    static func scaleFactor(_ v: Double) -> String { VectorDrawableWriter.scaleFactor(v) }
 
     /// `m l c h` for the path; quadratic curves as the equal cubics.
     static func pathOperators(_ path: SVGPath) -> String {

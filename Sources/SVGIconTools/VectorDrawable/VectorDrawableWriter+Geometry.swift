@@ -30,8 +30,8 @@ extension VectorDrawableWriter {
         if p.tx != 0 { s += " android:translateX=\"\(number(p.tx))\"" }
         if p.ty != 0 { s += " android:translateY=\"\(number(p.ty))\"" }
         if abs(p.rotation) > 1e-12 { s += " android:rotation=\"\(number(p.rotation))\"" }
-        if p.sx != 1 { s += " android:scaleX=\"\(number(p.sx))\"" }
-        if p.sy != 1 { s += " android:scaleY=\"\(number(p.sy))\"" }
+        if p.sx != 1 { s += " android:scaleX=\"\(scaleFactor(p.sx))\"" }
+        if p.sy != 1 { s += " android:scaleY=\"\(scaleFactor(p.sy))\"" }
         return s
     }
 
@@ -68,6 +68,17 @@ extension VectorDrawableWriter {
             }
         }
         return s
+    }
+
+    /// `v` with 5 decimals, or for |v| < 0.1 as many as keep 6 significant digits (at most 15); plain
+    /// decimal notation, since PDF has no exponents.
+    static func scaleFactor(_ v: Double) -> String {
+        let magnitude = abs(v)
+        guard magnitude > 0, magnitude < 0.1, magnitude.isFinite else { return number(v) }
+        let decimals = min(15, 5 - Int(log10(magnitude).rounded(.down)))
+        var text = String(format: "%.\(decimals)f", v)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     /// A number with at most 5 decimals, no trailing zeros, no `-0`.
