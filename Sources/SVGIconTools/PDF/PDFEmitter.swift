@@ -49,7 +49,7 @@ struct PDFEmitter {
         let wholeOpacity = layer.opacity < 1 && (painted > 1 || isolates)
         var groupEntries: [String] = []
         if wholeOpacity {
-            let a = PDFSyntax.number(layer.opacity)
+            let a = PDFSyntax.number(alpha * layer.opacity)
             groupEntries.append("/ca \(a) /CA \(a)")
         }
         if let mask = layer.mask {
