@@ -1,25 +1,38 @@
 #!/usr/bin/env python3
 """Check svgicon's PDFs with independent readers over a folder of icons.
 
-usage: compare-pdf.py ICON_DIR WORK_DIR [--svgicon PATH] [--size 256]
+usage: compare-pdf.py ICON_DIR WORK_DIR [--svgicon PATH] [--size 256] [--readers pdftocairo,pdftoppm]
+                      [--references svgicon,resvg]
 
-1. `svgicon batch --format pdf --size 24` writes one PDF per icon (refusals are listed and counted);
+1. `svgicon batch --format pdf --size 24 --force-tint` writes one 24 pt PDF per icon (refusals are listed
+   and counted by feature);
 2. `qpdf --check` must report no errors for each;
-3. poppler renders each (on white) at SIZE with `pdftocairo -png` into WORK_DIR/pdftocairo and `pdftoppm -png`
-   into WORK_DIR/pdftoppm (Splash snaps the edges of thin axis-aligned strokes to whole pixels, whatever
-   the file's /SA says, so it disagrees with every exact renderer on such strokes);
-4. `svgicon batch --format png --size SIZE` renders the same icons, composited on white into WORK_DIR/png;
-5. /work/shared/eval/compare.py (or $SVGICON_COMPARE) reports their agreement.
-Run it with the eval kit's venv (numpy, Pillow).
+3. each reader renders each PDF at SIZE px (`-r 72·SIZE/24`) on white into WORK_DIR/<reader>: `pdftocairo`
+   by default; `pdftoppm` (Splash) on request — it snaps the edges of thin axis-aligned strokes to whole
+   pixels whatever the file's /SA says, so it disagrees with every exact renderer on such strokes;
+4. the references render the same icons at SIZE, composited on white: `svgicon` (`batch --format png
+   --force-tint`) into WORK_DIR/svgicon, `resvg` (the eval kit's render_ref.py, currentColor black) into
+   WORK_DIR/resvg;
+5. /work/shared/eval/compare.py (or $SVGICON_COMPARE) reports each reader's agreement with each reference,
+   over the icons that were written as PDF.
+Run it with the eval kit's venv (numpy, Pillow, resvg-py).
 """
 import argparse
+import collections
 import os
+import re
 import subprocess
 import sys
 
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+EVAL = os.environ.get("SVGICON_EVAL", "/work/shared/eval")
+
+
+def on_white(path):
+    im = Image.open(path).convert("RGBA")
+    Image.alpha_composite(Image.new("RGBA", im.size, (255, 255, 255, 255)), im).save(path)
 
 
 def main():
@@ -28,45 +41,56 @@ def main():
     ap.add_argument("work")
     ap.add_argument("--svgicon", default=os.path.join(HERE, "..", ".build", "debug", "svgicon"))
     ap.add_argument("--size", type=int, default=256)
+    ap.add_argument("--readers", default="pdftocairo")
+    ap.add_argument("--references", default="svgicon")
     args = ap.parse_args()
-    pdfs, pngs = os.path.join(args.work, "pdfs"), os.path.join(args.work, "raw")
-    a_dir = os.path.join(args.work, "png")
-    readers = {"pdftocairo": os.path.join(args.work, "pdftocairo"), "pdftoppm": os.path.join(args.work, "pdftoppm")}
-    for d in [a_dir] + list(readers.values()):
+    readers, references = args.readers.split(","), args.references.split(",")
+    pdfs = os.path.join(args.work, "pdfs")
+    dirs = {name: os.path.join(args.work, name) for name in readers + references}
+    for d in dirs.values():
         os.makedirs(d, exist_ok=True)
     batch = subprocess.run([args.svgicon, "batch", args.icons, "--out", pdfs, "--format", "pdf", "--size", "24",
-                            "--no-cache", "-q"], capture_output=True, text=True)
-    refused = [l for l in batch.stderr.splitlines() if "error:" in l]
-    subprocess.run([args.svgicon, "batch", args.icons, "--out", pngs, "--size", str(args.size), "--no-cache", "-q"],
-                   capture_output=True)
-    qpdf_errors = rendered = 0
-    for name in sorted(os.listdir(pdfs)):
-        if not name.endswith(".pdf"):
-            continue
-        stem = name[:-4]
-        pdf = os.path.join(pdfs, name)
+                            "--force-tint", "--no-cache", "-q"], capture_output=True, text=True)
+    refused = [line for line in batch.stderr.splitlines() if "error:" in line]
+    features = collections.Counter(m.group(1) for line in refused
+                                   for m in [re.search(r"cannot express (.*?)( yet)?:", line)] if m)
+    stems = sorted(name[:-4] for name in os.listdir(pdfs) if name.endswith(".pdf"))
+    qpdf_errors = 0
+    dpi = str(72 * args.size / 24)
+    for stem in stems:
+        pdf = os.path.join(pdfs, stem + ".pdf")
         check = subprocess.run(["qpdf", "--check", pdf], capture_output=True, text=True)
         if check.returncode != 0:
             qpdf_errors += 1
-            print(f"{name}: qpdf --check: {check.stdout.strip()} {check.stderr.strip()}", file=sys.stderr)
-        for reader, folder in readers.items():
-            out = os.path.join(folder, stem)
-            subprocess.run([reader, "-png", "-singlefile", "-scale-to", str(args.size), pdf, out], check=True)
-            im = Image.open(out + ".png").convert("RGBA")
-            Image.alpha_composite(Image.new("RGBA", im.size, (255, 255, 255, 255)), im).save(out + ".png")
-        png = Image.open(os.path.join(pngs, stem + ".png")).convert("RGBA")
-        white = Image.new("RGBA", png.size, (255, 255, 255, 255))
-        Image.alpha_composite(white, png).save(os.path.join(a_dir, stem + ".png"))
-        rendered += 1
-    print(f"{rendered} PDFs written and rendered by pdftocairo and pdftoppm, {len(refused)} icons refused, "
-          f"{qpdf_errors} with qpdf --check errors")
-    for line in refused[:10]:
-        print("  " + line)
-    compare = os.environ.get("SVGICON_COMPARE", "/work/shared/eval/compare.py")
-    for reader, folder in readers.items():
-        print(f"--- {reader}")
-        sys.stdout.flush()
-        subprocess.run([sys.executable, compare, a_dir, folder, "--worst", "5"])
+            print(f"{stem}.pdf: qpdf --check: {check.stdout.strip()} {check.stderr.strip()}", file=sys.stderr)
+        for reader in readers:
+            out = os.path.join(dirs[reader], stem)
+            subprocess.run([reader, "-png", "-singlefile", "-r", dpi, pdf, out], check=True)
+            on_white(out + ".png")
+    if "svgicon" in references:
+        raw = os.path.join(args.work, "svgicon-raw")
+        subprocess.run([args.svgicon, "batch", args.icons, "--out", raw, "--size", str(args.size), "--force-tint",
+                        "--no-cache", "-q"], capture_output=True)
+        for stem in stems:
+            Image.open(os.path.join(raw, stem + ".png")).save(os.path.join(dirs["svgicon"], stem + ".png"))
+    if "resvg" in references:
+        subprocess.run([sys.executable, os.path.join(EVAL, "render_ref.py"), "resvg", args.icons, dirs["resvg"],
+                        "--size", str(args.size), "--quiet"], capture_output=True)
+        for name in os.listdir(dirs["resvg"]):
+            if name.endswith(".png") and name[:-4] not in stems:
+                os.remove(os.path.join(dirs["resvg"], name))
+    for reference in references:
+        for stem in stems:
+            on_white(os.path.join(dirs[reference], stem + ".png"))
+    print(f"{len(stems)} PDFs written, {len(refused)} icons refused, {qpdf_errors} with qpdf --check errors")
+    for feature, count in features.most_common():
+        print(f"  refused for {feature}: {count}")
+    compare = os.environ.get("SVGICON_COMPARE", os.path.join(EVAL, "compare.py"))
+    for reference in references:
+        for reader in readers:
+            print(f"--- {reader} against {reference}")
+            sys.stdout.flush()
+            subprocess.run([sys.executable, compare, dirs[reference], dirs[reader], "--worst", "5"])
 
 
 if __name__ == "__main__":

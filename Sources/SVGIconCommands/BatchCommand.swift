@@ -35,13 +35,17 @@ struct BatchCommand: CLICommand {
                     xcassets: DIR is an asset catalog (its name ends in .xcassets), one a/b.imageset per icon, template rendering when every visible paint takes the tint (else original; --rendering overrides)
                     android: DIR/drawable-mdpi … drawable-xxxhdpi, one a_b.png per icon in each
                     android-vector: DIR/drawable/a_b.xml, an Android VectorDrawable per icon (--size in dp); an icon VectorDrawable cannot express (mask, filter, image, pattern, …) fails naming the feature and line
-                    pdf: DIR mirrors the input tree, a/b.svg → a/b.pdf, one page of --size points; gradients, masks, patterns, images, filters and group opacity over overlapping shapes are refused for now
+                    pdf: DIR mirrors the input tree, a/b.svg → a/b.pdf, one page of --size points; an icon with a filter, pattern or image fails naming the feature and line
                     ico: DIR mirrors the input tree, a/b.svg → a/b.ico with a PNG entry per size
                     icns: a/b.svg → a/b.icns, PNG entries with the @2x types (ic11–ic14, ic10)
                     Several sizes or tints add a suffix: b-24.png, b-0a84ff.png, b-24-0a84ff@2x.png.
                     """),
                 OptionSpec(names: ["--rendering"], kind: .choice(RenderingIntent.allCases.map(\.rawValue)), placeholder: "INTENT",
                            help: "xcassets: template-rendering-intent for every image set, template or original (default: template only for icons every visible paint of which takes the tint)"),
+                OptionSpec(names: ["--vector"], kind: .flag,
+                           help: "xcassets: one PDF per image set (--size in points) in a single universal slot with preserves-vector-representation, instead of PNGs at each scale"),
+                OptionSpec(names: ["--dark-tint"], kind: .color(allowsNone: false), placeholder: "COLOR",
+                           help: "xcassets: a dark-appearance image beside each one (b-dark.png, b-dark@2x.png, or b-dark.pdf), drawn with this tint"),
                 SharedOptions.json("Print a JSON summary on standard output: counts, failures with reasons, warnings, timings"),
                 SharedOptions.quiet("Print only the failures"),
             ]),
@@ -70,6 +74,7 @@ struct BatchCommand: CLICommand {
         examples: [
             "svgicon batch icons/ --out build/png --size 24,48 --scale 1,2,3",
             "svgicon batch icons/ --out App/Icons.xcassets --format xcassets --size 24",
+            "svgicon batch icons -o A.xcassets -f xcassets --vector -s 24 --dark-tint white",
             "svgicon batch icons/ --out res --format android --size 24 --tint '#0a84ff'",
             "svgicon batch icons/ --out png/ --size 16 --tint black,white --json > r.json",
             "svgicon batch icons/ --out app/src/main/res --format android-vector --size 24",
@@ -105,6 +110,12 @@ struct BatchCommand: CLICommand {
         command.request.rendering = parsed.text("--rendering").flatMap(RenderingIntent.init(rawValue:))
         if command.request.rendering != nil, command.request.format != .xcassets {
             throw CLIError.usage("--rendering sets the asset catalog's template-rendering-intent; it needs --format xcassets",
+                                 command: name)
+        }
+        command.request.vector = parsed.flag("--vector")
+        command.request.darkTint = parsed.color("--dark-tint") ?? nil
+        if command.request.vector || command.request.darkTint != nil, command.request.format != .xcassets {
+            throw CLIError.usage("\(command.request.vector ? "--vector" : "--dark-tint") is for asset catalogs; it needs --format xcassets",
                                  command: name)
         }
         if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }

@@ -8,6 +8,8 @@ import SVGIconKit
 /// |---|---|
 /// | `png` | `arrows/chevron.png`, `arrows/chevron@2x.png` (scale 2), … |
 /// | `xcassets` | `arrows/chevron.imageset/chevron.png`, `…/chevron@2x.png`, `…/chevron@3x.png`, `…/Contents.json` |
+/// | `xcassets --vector` | `arrows/chevron.imageset/chevron.pdf`, `…/Contents.json` |
+/// | `xcassets --dark-tint C` | also `…/chevron-dark.png`, `…/chevron-dark@2x.png`, … (or `chevron-dark.pdf`) |
 /// | `android` | `drawable-mdpi/arrows_chevron.png` … `drawable-xxxhdpi/arrows_chevron.png` |
 /// | `android-vector` | `drawable/arrows_chevron.xml` (VectorDrawable, `--size` in dp) |
 /// | `pdf` | `arrows/chevron.pdf` (one page, `--size` in points) |
@@ -42,7 +44,7 @@ package struct BatchOutputPlanner: Sendable {
         package var iconFiles: [IconFile] = []
         /// `android-vector` only: the VectorDrawables (the options' width is the dp size).
         package var vectorFiles: [Output] = []
-        /// `pdf` only: the PDFs (the options' width and height are the page size in points).
+        /// `pdf` and `xcassets --vector`: the PDFs (the options' width and height are the page size in points).
         package var pdfFiles: [Output] = []
     }
 
@@ -79,15 +81,7 @@ package struct BatchOutputPlanner: Sendable {
                                                    pixels: size * scale, tint: tint))
                     }
                 case .xcassets:
-                    let name = stem + variant
-                    let imageSetFolder = folder + name + ".imageset"
-                    var images: [AssetCatalogImageSet.Image] = []
-                    for scale in request.scales {
-                        let file = name + Self.scaleSuffix(scale) + ".png"
-                        images.append(.init(filename: file, scale: scale))
-                        plan.outputs.append(output(imageSetFolder + "/" + file, pixels: size * scale, tint: tint))
-                    }
-                    plan.imageSets.append(AssetCatalogImageSet(folder: imageSetFolder, images: images))
+                    plan.imageSets.append(imageSet(folder: folder, name: stem + variant, size: size, tint: tint, into: &plan))
                 case .android:
                     let name = Self.androidResourceName(folder + stem) + variant.replacingDashes
                     for (density, factor) in BatchOutputFormat.androidDensities {
@@ -105,6 +99,30 @@ package struct BatchOutputPlanner: Sendable {
             }
         }
         return plan
+    }
+
+    /// One image set: a PNG per scale (`name.png`, `name@2x.png`, …) or, with `--vector`, one `name.pdf`; with
+    /// `--dark-tint` the same again for the dark appearance (`name-dark.png`, `name-dark.pdf`, …).
+    private func imageSet(folder: String, name: String, size: Int, tint: SVGColor?,
+                          into plan: inout IconPlan) -> AssetCatalogImageSet {
+        let imageSetFolder = folder + name + ".imageset"
+        var images: [AssetCatalogImageSet.Image] = []
+        let appearances: [(suffix: String, tint: SVGColor?, dark: Bool)] =
+            [("", tint, false)] + (request.darkTint.map { [("-dark", $0, true)] } ?? [])
+        for appearance in appearances {
+            if request.vector {
+                let file = name + appearance.suffix + ".pdf"
+                images.append(.init(filename: file, scale: nil, dark: appearance.dark))
+                plan.pdfFiles.append(output(imageSetFolder + "/" + file, pixels: size, tint: appearance.tint))
+                continue
+            }
+            for scale in request.scales {
+                let file = name + appearance.suffix + Self.scaleSuffix(scale) + ".png"
+                images.append(.init(filename: file, scale: scale, dark: appearance.dark))
+                plan.outputs.append(output(imageSetFolder + "/" + file, pixels: size * scale, tint: appearance.tint))
+            }
+        }
+        return AssetCatalogImageSet(folder: imageSetFolder, images: images)
     }
 
     /// Folders inside an asset catalog that hold image sets (and so need a group `Contents.json`), for

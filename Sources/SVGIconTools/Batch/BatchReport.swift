@@ -39,6 +39,27 @@ package struct BatchReport: Hashable, Sendable, Codable {
         package var written = 0
         /// Files already holding exactly these bytes, left untouched (so their dates do not change).
         package var unchanged = 0
+        /// Every file this run wrote or found already up to date, in path order.
+        package var list: [OutputFile] = []
+    }
+
+    /// One file of the output: where, what kind, how big.
+    package struct OutputFile: Hashable, Sendable, Codable {
+        /// The file's path: the output folder joined with its place in it.
+        package var path: String
+        /// `png`, `pdf`, `vector-drawable`, `ico`, `icns` or `contents-json` (an asset catalog's `Contents.json`).
+        package var format: String
+        /// Its size in bytes.
+        package var bytes: Int
+        /// It already held these bytes and was left untouched.
+        package var unchanged: Bool
+
+        /// The kind of file at `path`, from its name.
+        package static func format(of path: String) -> String {
+            if path.hasSuffix("/Contents.json") || path == "Contents.json" { return "contents-json" }
+            if path.hasSuffix(".xml") { return "vector-drawable" }
+            return path.split(separator: ".").last.map(String.init) ?? ""
+        }
     }
 
     package struct IconWarning: Hashable, Sendable, Codable {

@@ -22,6 +22,10 @@ package struct BatchRequest: Hashable, Sendable {
     /// `xcassets`: the rendering intent every image set gets (`--rendering`); nil decides per icon —
     /// `template` when every visible paint takes the tint (or with `recolor`), else `original`.
     package var rendering: RenderingIntent?
+    /// `xcassets`: one PDF per image set instead of PNGs, `preserves-vector-representation` on (`--vector`).
+    package var vector = false
+    /// `xcassets`: a second appearance (dark) of every image, drawn with this tint (`--dark-tint`).
+    package var darkTint: SVGColor?
     /// How the SVG files are resolved (`--force-tint`).
     package var parsing: SVGResolver.Options
     package var format: BatchOutputFormat

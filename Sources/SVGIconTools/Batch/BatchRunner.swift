@@ -86,6 +86,7 @@ package final class BatchRunner: @unchecked Sendable {
             report.files.fromCache += outcome.files.fromCache
             report.files.written += outcome.files.written
             report.files.unchanged += outcome.files.unchanged
+            report.files.list += outcome.files.list
             if let failure = outcome.failure {
                 report.failures.append(failure)
             } else if outcome.files.rendered > 0 {
@@ -100,6 +101,7 @@ package final class BatchRunner: @unchecked Sendable {
             }
         }
         report.failures.sort { $0.path < $1.path }
+        report.files.list.sort { $0.path < $1.path }
         report.failed = report.failures.count
         report.succeeded = total - report.failed
         report.iconsPerSecond = report.seconds.total > 0 ? (Double(total) / report.seconds.total * 10).rounded() / 10 : 0
@@ -229,7 +231,7 @@ package final class BatchRunner: @unchecked Sendable {
                 outcome.failure = BatchFailure(error)
                 return outcome
             }
-            let tint = request.tints.isEmpty ? nil : file.options.tint
+            let tint = request.tints.isEmpty && request.darkTint == nil ? nil : file.options.tint
             let written: [UInt8]
             if file.relativePath.hasSuffix(".pdf") {
                 let writer = PDFWriter(options: .init(width: file.options.width, height: file.options.height,
@@ -296,8 +298,11 @@ package final class BatchRunner: @unchecked Sendable {
         let folder = Self.folder(of: relativePath)
         let name = relativePath.lastIndex(of: "/").map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
         let mayExist = existingNames[folder].map { $0?.contains(name) ?? true } ?? true
+        let listed = BatchReport.OutputFile(path: target, format: BatchReport.OutputFile.format(of: relativePath),
+                                            bytes: bytes.count, unchanged: true)
         if mayExist, FileIO.fileHasContents(target, bytes) {
             files.unchanged += 1
+            files.list.append(listed)
             return nil
         }
         if let error = folderErrors[folder] {
@@ -309,6 +314,9 @@ package final class BatchRunner: @unchecked Sendable {
             return BatchFailure(path: icon, reason: error.description)
         }
         files.written += 1
+        var written = listed
+        written.unchanged = false
+        files.list.append(written)
         return nil
     }
 
