@@ -11,9 +11,10 @@ struct GoldenCommand: CLICommand {
                 "                    [--tint C,…] [--recolor] [--tolerance N]"],
         positionals: .words(["check", "update"]),
         description: """
-            Golden-image testing for a folder of icons: every .svg in the icon folder is rendered at each size \
-            and tint and compared, pixel by pixel on premultiplied RGBA, with the PNG recorded for it in the \
-            goldens folder (NAME-24.png untinted, NAME-24-0a84ff.png tinted). The sizes, tints, tolerance and \
+            Golden-image testing for a folder of icons: every icon in the icon folder (.svg and .svgz, at any \
+            depth, found as batch finds them) is rendered at each size and tint and compared, pixel by pixel \
+            on premultiplied RGBA, with the PNG recorded for it in the goldens folder (NAME-24.png untinted, \
+            NAME-24-0a84ff.png tinted; nav/bell.svg's goldens go in GOLDENS/nav/). The sizes, tints, tolerance and \
             --recolor are stored in GOLDENS/golden.json by `update`, so `check` needs no options; options \
             given to `check` override the file for that run only.
 

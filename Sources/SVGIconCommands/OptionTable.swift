@@ -195,7 +195,7 @@ struct CommandSpec: Sendable {
                 } else {
                     throw missingValue(given, spec: spec)
                 }
-                value = try convert(raw, option: given, spec: spec)
+                value = try convert(raw, option: given, spec: spec.kind)
             } else {
                 if inline != nil {
                     throw CLIError.usage("\(given) takes no value", command: name)
@@ -227,8 +227,10 @@ struct CommandSpec: Sendable {
         }
     }
 
-    private func convert(_ raw: String, option: String, spec: OptionSpec) throws(CLIError) -> OptionValue {
-        switch spec.kind {
+    /// `raw` read as a value of `kind`; errors name the value as `option` (`--size`, or a project file's
+    /// `jobs[0].size`).
+    func convert(_ raw: String, option: String, spec kind: OptionKind) throws(CLIError) -> OptionValue {
+        switch kind {
         case .flag:
             return .flag
         case .integer(let range):

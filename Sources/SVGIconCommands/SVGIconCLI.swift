@@ -7,6 +7,7 @@ public enum SVGIconCLI {
     static let commands: [any CLICommand.Type] = [
         RenderCommand.self,
         BatchCommand.self,
+        BuildCommand.self,
         CacheCommand.self,
         GoldenCommand.self,
         SheetCommand.self,

@@ -321,9 +321,7 @@ package final class BatchRunner: @unchecked Sendable {
         var owner: [String: String] = [:]
         var kept: [BatchOutputPlanner.IconPlan] = []
         for plan in plans {
-            let paths = plan.outputs.map(\.relativePath) + plan.imageSets.map { $0.folder + "/Contents.json" }
-                + plan.iconFiles.map(\.relativePath) + plan.vectorFiles.map(\.relativePath)
-                + plan.pdfFiles.map(\.relativePath)
+            let paths = plan.writtenPaths
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
                 failures.append(BatchFailure(
                     path: inputPath(plan.icon),
