@@ -231,7 +231,9 @@ struct BatchCommand: CLICommand {
         var lines = [
             "\(title): \(report.succeeded) of \(count(report.icons, "icon")) converted in \(report.seconds.total) s "
                 + "(\(report.iconsPerSecond) icons/s, \(count(report.jobs, "job"))) → \(report.output)",
-            "  \(count(f.rendered + f.fromCache, "image")): \(f.rendered) rendered, \(f.fromCache) from the cache; "
+            // Vector formats (android-vector, pdf) render no image.
+            "  " + (f.rendered + f.fromCache == 0 ? ""
+                : "\(count(f.rendered + f.fromCache, "image")): \(f.rendered) rendered, \(f.fromCache) from the cache; ")
                 + "\(count(f.written, "file")) written, \(f.unchanged) already up to date",
         ]
         if report.failed > 0 { lines.append("  \(count(report.failed, "icon")) failed (listed above)") }

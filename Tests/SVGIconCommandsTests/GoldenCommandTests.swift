@@ -96,7 +96,9 @@ struct GoldenCommandTests {
         #expect(updateCode == 1)
         #expect(update.outText.contains("FAILED tab-shop-16.png: the icon did not load, its golden was kept"))
         #expect(FileManager.default.fileExists(atPath: goldens + "/tab-shop-16.png"))
-        let (emptyCode, empty) = runCLI(["golden", "check", "--icons", scratch.path, "--goldens", goldens])
+        // (scratch.path itself holds Icons/, which the scan finds: an empty folder is needed.)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/Empty/sub", withIntermediateDirectories: true)
+        let (emptyCode, empty) = runCLI(["golden", "check", "--icons", scratch.path + "/Empty", "--goldens", goldens])
         #expect(emptyCode == 1 && empty.error.contains("holds no .svg or .svgz files at any depth; nothing to check"))
     }
 
