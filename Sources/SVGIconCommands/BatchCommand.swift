@@ -3,7 +3,7 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon batch DIR --out DIR --size N[,N…] [--scale …] [--tint …] [--format …] [--jobs N] [--json] [--no-cache]`
-struct BatchCommand: CLICommand {
+struct BatchCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "batch",
         summary: "Convert a folder of icons (recursive, parallel, cached)",
@@ -23,8 +23,7 @@ struct BatchCommand: CLICommand {
             OptionGroup(title: "SIZE", options: [
                 SharedOptions.size(list: true, range: 1...RenderCommand.maxSide,
                                    help: "Icon size(s) in pixels at scale 1 (required, except for ico and icns: there the sizes inside each file, default ICO 16,24,32,48,64,256 and ICNS 16,32,64,128,256,512,1024)"),
-                OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
-                           help: "Scale factors (1–16; default 1, for xcassets 1,2,3)"),
+                SharedOptions.scale(help: "Scale factors (1–16; default 1, for xcassets 1,2,3)"),
             ]),
             SharedOptions.colour(
                 tint: SharedOptions.tint(list: true, help: "One output set per colour (default: untinted, i.e. black); 'rgb(10,132,255)' keeps its commas"),
@@ -79,19 +78,11 @@ struct BatchCommand: CLICommand {
             "svgicon batch icons/ --out mac/ --format icns --size 16,32,128,256,512",
         ])
 
-    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        try parse(arguments).run(output)
-    }
-
     var request = BatchRequest(inputFolder: "", outputFolder: "", sizes: [],
                                jobs: ProcessInfo.processInfo.activeProcessorCount)
     var json = false
     var quiet = false
     var cache = CacheArguments()
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> BatchCommand {
-        try parse(try spec.parse(arguments))
-    }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> BatchCommand {
         var command = BatchCommand()

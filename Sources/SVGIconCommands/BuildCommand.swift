@@ -4,7 +4,7 @@ import SVGIconTools
 
 /// `svgicon build [JOB…] [--project FILE] [--json] [--quiet] [--jobs N] [cache options]`: runs the jobs of
 /// a project's `svgicon.json`, each through `svgicon batch`'s own code.
-struct BuildCommand: CLICommand {
+struct BuildCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "build",
         summary: "Run the icon jobs declared in svgicon.json (batch, once per job)",
@@ -82,10 +82,6 @@ struct BuildCommand: CLICommand {
     var parallelism = ProcessInfo.processInfo.activeProcessorCount
     /// Which of the cache options the command line gave (they override the file's).
     var givenCacheOptions: ParsedArguments
-
-    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        try parse(arguments).run(output)
-    }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> BuildCommand {
         var command = BuildCommand(givenCacheOptions: parsed)

@@ -3,7 +3,7 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon golden check|update [--icons DIR] [--goldens DIR] [--sizes N,…] [--tints C,…] [--tolerance N]`
-struct GoldenCommand: CLICommand {
+struct GoldenCommand: ParsableCommand {
     static let spec = CommandSpec(
         name: "golden",
         summary: "Check icons against recorded golden PNGs, or re-record them",
@@ -69,10 +69,6 @@ struct GoldenCommand: CLICommand {
         case .check: return try command.check(output)
         case .update: return try command.update(output)
         }
-    }
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> GoldenCommand {
-        try parse(try spec.parse(arguments))
     }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> GoldenCommand {

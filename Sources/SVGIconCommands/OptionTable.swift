@@ -150,6 +150,16 @@ struct CommandSpec: Sendable {
 
     enum PositionalKind: Hashable, Sendable {
         case files, folders, words([String]), none
+
+        /// This kind's completion in one shell's words (`CompletionsCommand`).
+        func completion(words: ([String]) -> String, folders: String, files: String, none: String) -> String {
+            switch self {
+            case .words(let w): return words(w)
+            case .folders: return folders
+            case .files: return files
+            case .none: return none
+            }
+        }
     }
 
     /// Every option, help and version included.
