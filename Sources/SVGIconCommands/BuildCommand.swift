@@ -124,6 +124,10 @@ struct BuildCommand: RunnableCommand {
                 + "or convert one folder with svgicon batch", command: Self.name)
         }
         let project = try ProjectFile.load(path, jobs: parallelism)
+        guard !project.jobs.isEmpty else {
+            throw CLIError.usage("\(path) declares no \"jobs\", only \"golden\"; add \"jobs\": [ { \"input\": \"Icons\", \"out\": \"build/png\", \"size\": 24 } ]",
+                                 command: Self.name)
+        }
         let chosen = try jobs(of: project)
         let renderCache = try cacheArguments(project).open(command: Self.name)
         var report = Report(project: path)

@@ -29,9 +29,9 @@ struct GoldenCommand: ParsableCommand {
         groups: [
             OptionGroup(title: "OPTIONS", options: [
                 OptionSpec(names: ["--icons"], kind: .folder, placeholder: "DIR",
-                           help: "Icon folder (default ./Icons)"),
+                           help: "Icon folder (default: svgicon.json's \"golden\": {\"icons\": …}, else ./Icons)"),
                 OptionSpec(names: ["--goldens"], kind: .folder, placeholder: "DIR",
-                           help: "Goldens folder (default ./Goldens), created by update"),
+                           help: "Goldens folder, created by update (default: svgicon.json's \"golden\": {\"goldens\": …}, else ./Goldens)"),
                 SharedOptions.size(list: true, range: 1...GoldenConfiguration.maxSize,
                                    help: "Pixel sizes, 1–\(GoldenConfiguration.maxSize) (default 16,24,48)"),
                 SharedOptions.tint(list: true, allowsNone: true,
@@ -72,7 +72,18 @@ struct GoldenCommand: ParsableCommand {
     }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> GoldenCommand {
+        try parse(parsed, projectFrom: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `parse`, looking for svgicon.json from `directory` up.
+    static func parse(_ parsed: ParsedArguments, projectFrom directory: String) throws(CLIError) -> GoldenCommand {
         var command = GoldenCommand()
+        // Folders not given: svgicon.json's "golden" names them (its paths taken from its own folder).
+        if !parsed.has("--icons") || !parsed.has("--goldens"), let path = ProjectFile.find(from: directory) {
+            let project = try ProjectFile.load(path, jobs: 1, command: name)
+            if let icons = project.goldenIcons { command.iconsFolder = icons }
+            if let goldens = project.goldens { command.goldensFolder = goldens }
+        }
         if let icons = parsed.text("--icons") { command.iconsFolder = icons }
         if let goldens = parsed.text("--goldens") { command.goldensFolder = goldens }
         command.sizes = parsed.integers("--size")

@@ -18,6 +18,9 @@ struct ProjectFile {
     var jobs: [Job]
     /// The top level's cache keys (`no-cache`, `cache-dir`, `cache-max`).
     var cache = CacheArguments()
+    /// `"golden": {"icons": …, "goldens": …}`: the folders `svgicon golden` uses when given none.
+    var goldenIcons: String?
+    var goldens: String?
 
     /// One declared job: a batch per input folder, the same options for each.
     struct Job {
@@ -40,7 +43,7 @@ struct ProjectFile {
     ]
 
     /// The keys of the file's top level.
-    static let topLevelKeys = ["jobs", "defaults", "no-cache", "cache-dir", "cache-max"]
+    static let topLevelKeys = ["jobs", "defaults", "golden", "no-cache", "cache-dir", "cache-max"]
 
     /// The option behind each job key: batch's long names and aliases without `--` (short names aside).
     static let jobOptions: [String: OptionSpec] = {
@@ -73,22 +76,22 @@ struct ProjectFile {
 
     /// Reads and checks the file at `path`; `jobs` is the parallelism every batch gets. Any problem is a
     /// usage error (exit 2: nothing was converted) naming the place.
-    static func load(_ path: String, jobs: Int) throws(CLIError) -> ProjectFile {
+    static func load(_ path: String, jobs: Int, command: String = BuildCommand.name) throws(CLIError) -> ProjectFile {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path)
         } catch {
-            throw CLIError.usage("\(path): \(error.reason)", command: BuildCommand.name)
+            throw CLIError.usage("\(path): \(error.reason)", command: command)
         }
         let root: JSONNode
         do {
             root = try JSONReader.parse(bytes)
         } catch {
             throw CLIError.usage("\(path):\(error.line):\(error.column): \(error.message) (svgicon.json is strict JSON: "
-                                     + "double quotes, no comments, no trailing commas)", command: BuildCommand.name)
+                                     + "double quotes, no comments, no trailing commas)", command: command)
         }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        var reader = ProjectReader(file: path, folder: folder, parallelism: jobs)
+        var reader = ProjectReader(file: path, folder: folder, parallelism: jobs, command: command)
         return try reader.project(root)
     }
 }
@@ -98,14 +101,16 @@ private struct ProjectReader {
     let file: String
     let folder: String
     let parallelism: Int
+    /// The command whose help a usage error points to.
+    let command: String
     let batch = BatchCommand.spec
 
     func error(_ node: JSONNode, _ path: String, _ message: String) -> CLIError {
-        .usage("\(file):\(node.line):\(node.column): \(path)\(path.isEmpty ? "" : ": ")\(message)", command: BuildCommand.name)
+        .usage("\(file):\(node.line):\(node.column): \(path)\(path.isEmpty ? "" : ": ")\(message)", command: command)
     }
 
     func error(_ member: JSONNode.Member, _ path: String, _ message: String) -> CLIError {
-        .usage("\(file):\(member.line):\(member.column): \(path): \(message)", command: BuildCommand.name)
+        .usage("\(file):\(member.line):\(member.column): \(path): \(message)", command: command)
     }
 
     /// The members of an object, comment keys (`"//"`, `"// …"`) left out.
@@ -126,11 +131,13 @@ private struct ProjectReader {
         var defaults: [JSONNode.Member] = []
         var jobsNode: JSONNode? = nil
         var cacheMembers: [JSONNode.Member] = []
+        var goldenMember: JSONNode.Member? = nil
         for member in top {
             switch member.key {
             case "jobs": jobsNode = member.value
             case "defaults": defaults = try jobMembers(member.value, "defaults", allowsName: false)
             case "no-cache", "cache-dir", "cache-max": cacheMembers.append(member)
+            case "golden": goldenMember = member
             default:
                 if let spec = ProjectFile.jobOptions[member.key] {
                     throw error(member, member.key, "\"\(member.key)\" is a job key (\(spec.long)): put it in a job, or in \"defaults\" for every job")
@@ -138,15 +145,26 @@ private struct ProjectReader {
                 throw unknownKey(member, member.key, in: ProjectFile.topLevelKeys, what: "at the top level")
             }
         }
+        var project = ProjectFile(path: file, jobs: [])
+        project.cache = try cacheArguments(cacheMembers)
+        if let goldenMember {
+            for member in try members(goldenMember.value, "golden", what: "\"golden\"") {
+                let path = "golden." + member.key
+                switch member.key {
+                case "icons": project.goldenIcons = try folder(member.value, path)
+                case "goldens": project.goldens = try folder(member.value, path)
+                default: throw unknownKey(member, path, in: ["icons", "goldens"], what: "in \"golden\"")
+                }
+            }
+        }
         guard let jobsNode else {
+            if goldenMember != nil { return project }
             throw error(root, "", "no \"jobs\": the file needs \"jobs\": [ { \"input\": \"Icons\", \"out\": \"build/png\", \"size\": 24 } ]")
         }
         guard case .array(let list) = jobsNode.value else {
             throw error(jobsNode, "jobs", "\"jobs\" is an array of jobs ([ { … } ]), not \(jobsNode.typeName)")
         }
         guard !list.isEmpty else { throw error(jobsNode, "jobs", "no jobs: add at least one { \"input\": …, \"out\": …, \"size\": … }") }
-        var project = ProjectFile(path: file, jobs: [])
-        project.cache = try cacheArguments(cacheMembers)
         for (index, node) in list.enumerated() {
             let job = try self.job(node, index: index, defaults: defaults)
             if let earlier = project.jobs.first(where: { $0.name == job.name }) {
@@ -263,6 +281,14 @@ private struct ProjectReader {
         }
     }
 
+    /// One folder path, resolved.
+    func folder(_ node: JSONNode, _ path: String) throws(CLIError) -> String {
+        guard case .string(let text) = node.value, !text.isEmpty else {
+            throw error(node, path, "expected a folder path (a string), not \(node.typeName) (\(node.shortText))")
+        }
+        return resolve(text)
+    }
+
     /// A path from the file, resolved against the file's folder when relative.
     func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : IconFolderScanner.join(folder, path)
@@ -365,7 +391,7 @@ private struct ProjectReader {
     /// The top level's cache keys as cache options.
     func cacheArguments(_ members: [JSONNode.Member]) throws(CLIError) -> CacheArguments {
         let options = SharedOptions.cache().options
-        var parsed = ParsedArguments(command: BuildCommand.name)
+        var parsed = ParsedArguments(command: command)
         for member in members {
             let spec = options.first { $0.long == "--" + member.key }!
             let values = try self.values(member.value, member.key, spec: spec)

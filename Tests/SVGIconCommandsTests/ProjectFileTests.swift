@@ -162,7 +162,7 @@ struct ProjectFileTests {
             ("{\"jobs\": [{\(job), \"size\": 24, \"sizes\": 48}]}",
              "FILE:1:56: jobs[0].sizes: \"sizes\" and another spelling of --size are both given; keep one"),
             ("{\"job\": []}",
-             "FILE:1:2: job: unknown key \"job\" at the top level; did you mean \"jobs\"? keys: jobs, defaults, no-cache, cache-dir, cache-max"),
+             "FILE:1:2: job: unknown key \"job\" at the top level; did you mean \"jobs\"? keys: jobs, defaults, golden, no-cache, cache-dir, cache-max"),
             ("{\"size\": 24, \"jobs\": []}",
              "FILE:1:2: size: \"size\" is a job key (--size): put it in a job, or in \"defaults\" for every job"),
             ("{\"jobs\": []}", "FILE:1:10: jobs: no jobs: add at least one { \"input\": …, \"out\": …, \"size\": … }"),
@@ -202,6 +202,25 @@ struct ProjectFileTests {
         #expect(ProjectFile.find(from: box.root + "/a/b") == box.root + "/svgicon.json")
         #expect(ProjectFile.find(from: box.root + "/a/b/") == box.root + "/svgicon.json")
         #expect(ProjectFile.find(from: "/") == nil || FileManager.default.fileExists(atPath: "/svgicon.json"))
+    }
+
+    @Test("golden takes its folders from svgicon.json's \"golden\" when given none; the command line's win")
+    func goldenFolders() throws {
+        let box = ProjectSandbox(icons: ["tab-shop"])
+        box.write("{\"golden\": {\"icons\": \"Icons\", \"goldens\": \"Tests/Goldens\"}}")
+        try FileManager.default.createDirectory(atPath: box.root + "/Sources/deep", withIntermediateDirectories: true)
+        let update = try GoldenCommand.parse(try GoldenCommand.spec.parse(["update", "--size", "16", "--tint", "none"]),
+                                             projectFrom: box.root + "/Sources/deep")
+        #expect(update.iconsFolder == box.root + "/Icons" && update.goldensFolder == box.root + "/Tests/Goldens")
+        let output = CapturedOutput()
+        #expect(try update.update(output) == 0)
+        #expect(FileManager.default.fileExists(atPath: box.root + "/Tests/Goldens/tab-shop-16.png"))
+        let given = try GoldenCommand.parse(try GoldenCommand.spec.parse(["check", "--goldens", "G"]), projectFrom: box.root)
+        #expect(given.iconsFolder == box.root + "/Icons" && given.goldensFolder == "G")
+        #expect(box.refusal("{\"golden\": {\"icon\": \"Icons\"}}")
+                == "svgicon: error: FILE:1:13: golden.icon: unknown key \"icon\" in \"golden\"; did you mean \"icons\"? keys: icons, goldens")
+        box.write("{\"golden\": {\"icons\": \"Icons\"}}")
+        #expect(box.build().output.error.hasPrefix("svgicon: error: \(box.file) declares no \"jobs\", only \"golden\""))
     }
 
     @Test("The file's cache keys are used; the command line's override them")
