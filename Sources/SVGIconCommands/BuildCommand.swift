@@ -15,7 +15,8 @@ struct BuildCommand: RunnableCommand {
             given with --project — and runs each of its jobs as `svgicon batch` would: the same outputs, the \
             same cache, the same messages. JOB names pick jobs to run (default: all). A job's keys are \
             batch's options without the dashes ("size", "tint", "force-tint", "format", "out", …) plus \
-            "name" and "input" (a folder, or several); "defaults" holds keys for every job. Relative paths \
+            "name" and "input" (a folder, or several); "defaults" holds keys for every job, and "golden" \
+            the folders `svgicon golden` uses ({"icons": …, "goldens": …}). Relative paths \
             are taken from the file's folder, so the build does the same from anywhere in the project. The \
             file is checked whole before anything is converted: an unknown key, a wrong type or a bad value \
             is an error naming FILE:LINE:COLUMN and the key's path (jobs[1].size). The format is in \
