@@ -221,7 +221,7 @@ struct BatchCommand: RunnableCommand {
         let f = report.files
         var lines = [
             "\(title): \(report.succeeded) of \(count(report.icons, "icon")) converted in \(report.seconds.total) s "
-                + "(\(report.iconsPerSecond) icons/s, \(count(report.jobs, "job"))) → \(report.output)",
+                + "(\(report.iconsPerSecond) icons/s, \(report.jobs) at a time) → \(report.output)",
             // Vector formats (android-vector, pdf) render no image.
             "  " + (f.rendered + f.fromCache == 0 ? ""
                 : "\(count(f.rendered + f.fromCache, "image")): \(f.rendered) rendered, \(f.fromCache) from the cache; ")
