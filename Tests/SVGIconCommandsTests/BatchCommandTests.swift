@@ -279,4 +279,18 @@ struct BatchCommandTests {
         #expect(again.report.failures.map(\.reason) == [
             "would write \(box.output)/tab-cart.png, which \(box.input)/tab-cart.svg writes too; rename one of them"])
     }
+
+    @Test("Vector formats report a tint as taken by currentColor icons and not taken by fill=\"black\" ones, as PNG does")
+    func vectorTintTaken() throws {
+        for format in ["android-vector", "pdf", "png"] {
+            let box = BatchSandbox()
+            box.copy(["tab-shop"])
+            box.icon("black.svg", Self.square.replacingOccurrences(of: "<rect ", with: "<rect fill=\"black\" "))
+            let (code, report, errors) = try box.batch(["--size", "24", "--format", format, "--tint", "#0a84ff"])
+            #expect(code == 0, "\(format): \(errors)")
+            #expect(report.tintNotTaken == [box.input + "/black.svg"], "\(format)")
+            let recolored = try box.batch(["--size", "24", "--format", format, "--tint", "#0a84ff", "--recolor"])
+            #expect(recolored.report.tintNotTaken.isEmpty, "\(format)")
+        }
+    }
 }

@@ -217,7 +217,6 @@ package final class BatchRunner: @unchecked Sendable {
                 return outcome
             }
         }
-        outcome.usesTint = usesTint
         for file in plan.vectorFiles + plan.pdfFiles {
             let result: SVGParseResult
             do throws(SVGLoadError) {
@@ -251,13 +250,15 @@ package final class BatchRunner: @unchecked Sendable {
                 }
             }
             if outcome.warnings.isEmpty { outcome.warnings = result.warnings }
-            usesTint = result.icon.usesTint
+            usesTint = request.recolor || result.icon.usesTint
             if let failure = write(written, to: file.relativePath, icon: path, folderErrors: folderErrors,
                                    files: &outcome.files) {
                 outcome.failure = failure
                 return outcome
             }
         }
+        // Set after every format's files: the vector formats learn it from the parsed icon only above.
+        outcome.usesTint = usesTint
         var template = false
         if !plan.imageSets.isEmpty {
             if let forced = request.rendering {
