@@ -177,8 +177,10 @@ struct BatchCommand: RunnableCommand {
     }
 
     /// Checks the output folder, converts (failures and the progress line on standard error, as they
-    /// happen) and warns about icons no tint reaches. `svgicon build` runs each of its batches through it.
-    func convert(_ io: CommandOutput, cache renderCache: RenderCache?) throws(CLIError) -> BatchReport {
+    /// happen) and warns about icons no tint reaches, naming options through `wording` (`svgicon build`
+    /// names them as svgicon.json's keys). `svgicon build` runs each of its batches through it.
+    func convert(_ io: CommandOutput, cache renderCache: RenderCache?,
+                 wording: (String) -> String = { $0 }) throws(CLIError) -> BatchReport {
         // The output folder once, up front: one error in svgicon's words rather than one per icon.
         do {
             try FileIO.prepareOutputFolder(request.outputFolder)
@@ -198,10 +200,10 @@ struct BatchCommand: RunnableCommand {
         progress.clear()
         if !quiet, !report.tintNotTaken.isEmpty {
             let names = report.tintNotTaken.prefix(5).joined(separator: ", ") + (report.tintNotTaken.count > 5 ? ", …" : "")
-            progress.print("svgicon: warning: \(report.tintNotTaken.count) icon\(report.tintNotTaken.count == 1 ? " takes" : "s take") "
+            progress.print(wording("svgicon: warning: \(report.tintNotTaken.count) icon\(report.tintNotTaken.count == 1 ? " takes" : "s take") "
                 + "no tint (every colour is written in the file): \(names). "
                 + (request.parsing.tintOverridesColor ? "" : "Add --force-tint if they set `color` for currentColor, or ")
-                + (request.parsing.tintOverridesColor ? "Use " : "use ") + "--recolor to paint every shape in the tint.")
+                + (request.parsing.tintOverridesColor ? "Use " : "use ") + "--recolor to paint every shape in the tint."))
         }
         return report
     }

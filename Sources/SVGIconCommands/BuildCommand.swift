@@ -137,7 +137,7 @@ struct BuildCommand: RunnableCommand {
             for var batch in job.batches {
                 batch.quiet = quiet
                 do throws(CLIError) {
-                    let result = try batch.convert(io, cache: renderCache)
+                    let result = try batch.convert(io, cache: renderCache, wording: ProjectFile.inProjectWords)
                     done.batches.append(result)
                     report.icons += result.icons
                     report.failed += result.failed

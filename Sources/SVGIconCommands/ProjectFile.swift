@@ -62,6 +62,16 @@ struct ProjectFile {
             .filter { jobOptions[$0] != nil }
     }
 
+    /// Batch's messages with options named as the file's keys: `--rendering … needs --format xcassets`
+    /// → `"rendering" … needs "format" xcassets`.
+    static func inProjectWords(_ message: String) -> String {
+        var text = message
+        for spec in BatchCommand.spec.groups.flatMap(\.options) {
+            text = text.replacingOccurrences(of: spec.long, with: "\"\(spec.long.dropFirst(2))\"")
+        }
+        return text
+    }
+
     /// `svgicon.json` in `directory` or the nearest folder above it that has one, as git finds `.git`.
     static func find(from directory: String = FileManager.default.currentDirectoryPath) -> String? {
         var folder = URL(fileURLWithPath: directory).standardizedFileURL
@@ -245,21 +255,11 @@ private struct ProjectReader {
                 command.request.jobs = parallelism
                 batches.append(command)
             } catch {
-                throw self.error(node, label, Self.inProjectWords(error.description))
+                throw self.error(node, label, ProjectFile.inProjectWords(error.description))
             }
         }
         try checkCollisions(batches, node: node, path: label)
         return ProjectFile.Job(name: name, location: "\(file):\(node.line):\(node.column)", batches: batches)
-    }
-
-    /// Batch's messages with options named as the file's keys: `--rendering … needs --format xcassets`
-    /// → `"rendering" … needs "format" xcassets`.
-    static func inProjectWords(_ message: String) -> String {
-        var text = message
-        for spec in BatchCommand.spec.groups.flatMap(\.options) {
-            text = text.replacingOccurrences(of: spec.long, with: "\"\(spec.long.dropFirst(2))\"")
-        }
-        return text
     }
 
     /// Several input folders of one job must not write the same output file.

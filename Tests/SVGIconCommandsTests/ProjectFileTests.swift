@@ -77,6 +77,15 @@ struct ProjectFileTests {
         #expect(lines.filter { $0.hasPrefix("svgicon build: ") }.map { $0.components(separatedBy: ":")[1] }
                 == [" png", " png", " ios", " win"])
         #expect(lines.contains { $0.hasPrefix("svgicon build: ios: 2 of 2 icons converted in ") && $0.hasSuffix("→ \(box.root)/out/App.xcassets") })
+        #expect(!output.error.contains("warning"), "tab-shop and tab-cart take the tint")
+
+        // A warning names options as the file's keys.
+        box.scratch.write("Icons/black.svg", BatchCommandTests.square.replacingOccurrences(of: "<rect ", with: "<rect fill=\"black\" "))
+        box.write("{\"jobs\": [{\"input\": \"Icons\", \"out\": \"out/w\", \"size\": 16, \"tint\": \"red\"}]}")
+        let warned = box.build().output.error
+        #expect(warned.contains("svgicon: warning: 1 icon takes no tint (every colour is written in the file): \(box.root)/Icons/black.svg. "
+                                + "Add \"force-tint\" if they set `color` for currentColor, or use \"recolor\" to paint every shape in the tint.\n"),
+                "\(warned)")
     }
 
     @Test("JOB names pick jobs; an unknown one is refused with the nearest name; --json sums the batches")
