@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "svgicon", targets: ["svgicon"]),
         // Build-time Swift for a target's SVG icons (`Icons.tabShop`), through `svgicon swift`.
         .plugin(name: "SVGIconPlugin", targets: ["SVGIconPlugin"]),
+        // `swift package svgicon-batch`: runs `svgicon build` on the package's svgicon.json.
+        .plugin(name: "SVGIconBatchPlugin", targets: ["SVGIconBatchPlugin"]),
     ],
     targets: [
         // C edges, found through pkg-config; the apt providers name the Debian packages.
@@ -70,6 +72,16 @@ let package = Package(
         .executableTarget(name: "svgicon", dependencies: ["SVGIconCommands", "CMallocTuning"]),
         // A target that lists this plugin gets `Icons.swift` generated from its `.svg` files at build time.
         .plugin(name: "SVGIconPlugin", capability: .buildTool(), dependencies: ["svgicon"]),
+        // `swift package --allow-writing-to-package-directory svgicon-batch [JOB…]`: the jobs of the
+        // package's svgicon.json, written where they say (so the plugin needs to write to the package).
+        .plugin(
+            name: "SVGIconBatchPlugin",
+            capability: .command(
+                intent: .custom(verb: "svgicon-batch", description: "Convert the package's icons as its svgicon.json declares (svgicon build)"),
+                permissions: [.writeToPackageDirectory(reason: "svgicon.json's jobs write the converted icons into the package")]
+            ),
+            dependencies: ["svgicon"]
+        ),
         .testTarget(name: "SVGIconCoreTests", dependencies: ["SVGIconCore"]),
         .testTarget(
             name: "SVGIconKitTests",

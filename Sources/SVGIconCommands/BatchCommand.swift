@@ -3,25 +3,27 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon batch DIR --out DIR --size N[,N…] [--scale …] [--tint …] [--format …] [--jobs N] [--json] [--no-cache]`
-struct BatchCommand: CLICommand {
+struct BatchCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "batch",
         summary: "Convert a folder of icons (recursive, parallel, cached)",
-        usage: ["batch <DIR> --out <DIR> --size N[,N…] [options]", "batch --size N[,N…]   (folders from svgicon.json)"],
+        usage: ["batch <DIR> --out <DIR> --size N[,N…] [options]"],
         positionals: .folders,
         description: """
-            Converts every icon below DIR (files ending in .svg, any case, at any depth; hidden files and \
+            Converts every icon below DIR (files ending in .svg, or .svgz for gzip-compressed SVG, in any case and at any depth; hidden files and \
             folders skipped) on all cores. Icons already rendered with the same bytes and options come from \
             the render cache, and output files that already hold the right bytes are left untouched, so a \
             second run only does what changed. A broken icon is reported and skipped; every other icon is \
             still written. An --out folder inside DIR is skipped by the scan; --out . next to the icons works.
+
+            To declare the batches of a project once, write them in svgicon.json and run `svgicon build` \
+            (svgicon help build): its job keys are this command's option names.
             """,
         groups: [
             OptionGroup(title: "SIZE", options: [
                 SharedOptions.size(list: true, range: 1...RenderCommand.maxSide,
                                    help: "Icon size(s) in pixels at scale 1 (required, except for ico and icns: there the sizes inside each file, default ICO 16,24,32,48,64,256 and ICNS 16,32,64,128,256,512,1024)"),
-                OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
-                           help: "Scale factors (1–16; default 1, for xcassets 1,2,3)"),
+                SharedOptions.scale(help: "Scale factors (1–16; default 1, for xcassets 1,2,3)"),
             ]),
             SharedOptions.colour(
                 tint: SharedOptions.tint(list: true, help: "One output set per colour (default: untinted, i.e. black); 'rgb(10,132,255)' keeps its commas"),
@@ -82,19 +84,11 @@ struct BatchCommand: CLICommand {
             "svgicon batch icons/ --out mac/ --format icns --size 16,32,128,256,512",
         ])
 
-    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        try parse(arguments).run(output)
-    }
-
     var request = BatchRequest(inputFolder: "", outputFolder: "", sizes: [],
                                jobs: ProcessInfo.processInfo.activeProcessorCount)
     var json = false
     var quiet = false
     var cache = CacheArguments()
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> BatchCommand {
-        try parse(try spec.parse(arguments))
-    }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> BatchCommand {
         var command = BatchCommand()
@@ -123,10 +117,11 @@ struct BatchCommand: CLICommand {
         command.quiet = parsed.flag("--quiet")
         command.cache = CacheArguments(parsed)
         ImageArguments.apply(parsed, to: &command.request.parsing)
-        let inputs = parsed.positionals
+        let project = parsed.positionals.isEmpty ? ProjectFile.find() : nil
         command.request.inputFolder = try parsed.single(
-            missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24", what: "folder")
-        _ = inputs
+            missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24"
+                + (project.map { "; or run the jobs of \($0) with `svgicon build`" } ?? ""),
+            what: "folder")
         guard let output else {
             throw CLIError.usage("batch needs --out DIR, the folder to write to", command: name)
         }
@@ -182,13 +177,29 @@ struct BatchCommand: CLICommand {
     }
 
     func run(_ io: CommandOutput) throws(CLIError) -> Int32 {
+        let renderCache = try cache.open(command: Self.name)
+        let report = try convert(io, cache: renderCache)
+        CacheArguments.finish(renderCache, output: io, quiet: quiet)
+        if json {
+            io.printJSON(report)
+        } else if !quiet, report.icons > 0 {
+            io.writeError(Self.summary(of: report))
+        }
+        if let problem = emptyInputProblem(report) { throw CLIError.failed(problem) }
+        return report.failed > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Checks the output folder, converts (failures and the progress line on standard error, as they
+    /// happen) and warns about icons no tint reaches, naming options through `wording` (`svgicon build`
+    /// names them as svgicon.json's keys). `svgicon build` runs each of its batches through it.
+    func convert(_ io: CommandOutput, cache renderCache: RenderCache?,
+                 wording: (String) -> String = { $0 }) throws(CLIError) -> BatchReport {
         // The output folder once, up front: one error in svgicon's words rather than one per icon.
         do {
             try FileIO.prepareOutputFolder(request.outputFolder)
         } catch {
             throw CLIError.failed("--out \(request.outputFolder): \(error.reason); nothing was converted")
         }
-        let renderCache = try cache.open(command: Self.name)
         let runner = BatchRunner(request: request, renderer: CachedIconRenderer(cache: renderCache))
         let progress = ProgressLine(output: io, enabled: io.errorIsTerminal && !quiet)
         runner.onProgress = { done, total, failed in progress.update(done: done, total: total, failed: failed) }
@@ -200,41 +211,39 @@ struct BatchCommand: CLICommand {
             throw CLIError.failed(error.description)
         }
         progress.clear()
-        CacheArguments.finish(renderCache, output: io, quiet: quiet)
-        if report.icons == 0 {
-            let others = report.ignored.isEmpty ? "it is empty"
-                : "it holds \(report.ignored.count) other file\(report.ignored.count == 1 ? "" : "s") (\(report.ignored.prefix(3).joined(separator: ", "))\(report.ignored.count > 3 ? ", …" : ""))"
-            if json { io.printJSON(report) }
-            throw CLIError.failed("no icons in \(request.inputFolder): no file ending in .svg below it, hidden folders and "
-                + "the output folder aside; \(others). Nothing was converted.")
-        }
         if !quiet, !report.tintNotTaken.isEmpty {
             let names = report.tintNotTaken.prefix(5).joined(separator: ", ") + (report.tintNotTaken.count > 5 ? ", …" : "")
-            progress.print("svgicon: warning: \(report.tintNotTaken.count) icon\(report.tintNotTaken.count == 1 ? " takes" : "s take") "
+            progress.print(wording("svgicon: warning: \(report.tintNotTaken.count) icon\(report.tintNotTaken.count == 1 ? " takes" : "s take") "
                 + "no tint (every colour is written in the file): \(names). "
                 + (request.parsing.tintOverridesColor ? "" : "Add --force-tint if they set `color` for currentColor, or ")
-                + (request.parsing.tintOverridesColor ? "Use " : "use ") + "--recolor to paint every shape in the tint.")
+                + (request.parsing.tintOverridesColor ? "Use " : "use ") + "--recolor to paint every shape in the tint."))
         }
-        if json {
-            io.printJSON(report)
-        } else if !quiet {
-            io.writeError(Self.summary(of: report))
-        }
-        return report.failed > 0 ? ExitCode.failure : ExitCode.success
+        return report
+    }
+
+    /// Why a run that found no icons failed (nil when it found some).
+    func emptyInputProblem(_ report: BatchReport) -> String? {
+        guard report.icons == 0 else { return nil }
+        let others = report.ignored.isEmpty ? "it is empty"
+            : "it holds \(report.ignored.count) other file\(report.ignored.count == 1 ? "" : "s") (\(report.ignored.prefix(3).joined(separator: ", "))\(report.ignored.count > 3 ? ", …" : ""))"
+        return "no icons in \(request.inputFolder): no file ending in .svg or .svgz below it, hidden folders and "
+            + "the output folder aside; \(others). Nothing was converted."
     }
 
     /// The text summary on standard error.
-    static func summary(of report: BatchReport) -> String {
+    static func summary(of report: BatchReport, title: String = "svgicon batch") -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let f = report.files
         var lines = [
-            "svgicon batch: \(report.succeeded) of \(count(report.icons, "icon")) converted in \(report.seconds.total) s "
-                + "(\(report.iconsPerSecond) icons/s, \(count(report.jobs, "job"))) → \(report.output)",
-            "  \(count(f.rendered + f.fromCache, "image")): \(f.rendered) rendered, \(f.fromCache) from the cache; "
+            "\(title): \(report.succeeded) of \(count(report.icons, "icon")) converted in \(report.seconds.total) s "
+                + "(\(report.iconsPerSecond) icons/s, \(report.jobs) at a time) → \(report.output)",
+            // Vector formats (android-vector, pdf) render no image.
+            "  " + (f.rendered + f.fromCache == 0 ? ""
+                : "\(count(f.rendered + f.fromCache, "image")): \(f.rendered) rendered, \(f.fromCache) from the cache; ")
                 + "\(count(f.written, "file")) written, \(f.unchanged) already up to date",
         ]
         if report.failed > 0 { lines.append("  \(count(report.failed, "icon")) failed (listed above)") }
-        if !report.ignored.isEmpty { lines.append("  \(count(report.ignored.count, "file")) skipped: not .svg") }
+        if !report.ignored.isEmpty { lines.append("  \(count(report.ignored.count, "file")) skipped: not .svg or .svgz") }
         let warned = Set(report.warnings.map(\.path)).count
         if warned > 0 {
             lines.append("  \(count(warned, "icon")) use SVG features svgicon skips (--json lists them)")

@@ -24,3 +24,30 @@ extension CLICommand {
         try main(try spec.parse(arguments), output: output)
     }
 }
+
+/// A command whose command line becomes a value of the command's type: `parse(_ arguments: [String])`
+/// comes with it (the table's parse, then the command's).
+protocol ParsableCommand: CLICommand {
+    /// The command's value from a parsed command line, or a usage error.
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> Self
+}
+
+extension ParsableCommand {
+    /// Parses `arguments` against the table, then into the command's value.
+    static func parse(_ arguments: [String]) throws(CLIError) -> Self {
+        try parse(try spec.parse(arguments))
+    }
+}
+
+/// A parsable command that then just runs: `main` is parse, then `run`.
+protocol RunnableCommand: ParsableCommand {
+    /// Does the work; returns the exit code (`ExitCode`).
+    func run(_ io: CommandOutput) throws(CLIError) -> Int32
+}
+
+extension RunnableCommand {
+    /// Parses, then runs.
+    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
+        try parse(arguments).run(output)
+    }
+}

@@ -1,10 +1,11 @@
-/// A command-line failure and the exit code it maps to.
+/// A command-line failure and the exit code it maps to. A value: `Sendable`, safe on any thread.
 public enum CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The command line itself is wrong (exit 2): unknown option, missing value, bad number…
     case usage(String, command: String?)
     /// An input could not be turned into output (exit 1): missing file, malformed SVG, write failure.
     case failed(String)
 
+    /// 2 for `.usage`, 1 for `.failed`.
     public var exitCode: Int32 {
         switch self {
         case .usage: return ExitCode.usage
@@ -12,6 +13,7 @@ public enum CLIError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The message, as printed after `svgicon: error: `.
     public var description: String {
         switch self {
         case .usage(let message, _), .failed(let message): return message
@@ -19,7 +21,7 @@ public enum CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Exit codes scripts can rely on.
+/// Exit codes scripts can rely on. Constants only: safe on any thread.
 public enum ExitCode {
     /// Everything asked for was written.
     public static let success: Int32 = 0

@@ -20,11 +20,7 @@ struct CacheCommand: CLICommand {
               path    Print the cache folder
             """,
         groups: [
-            OptionGroup(title: "WHERE AND HOW LARGE", options: [
-                OptionSpec(names: ["--cache-dir"], kind: .folder, placeholder: "DIR",
-                           help: "The folder; default $SVGICON_CACHE_DIR, else $XDG_CACHE_HOME/svgicon, else ~/.cache/svgicon"),
-                OptionSpec(names: ["--cache-max"], kind: .byteSize, placeholder: "SIZE",
-                           help: "Size limit (512M, 2G, bytes); default $SVGICON_CACHE_MAX, else 512 MiB. Past it the least recently used entries are deleted down to 90 %."),
+            OptionGroup(title: "WHERE AND HOW LARGE", options: SharedOptions.cache(withNoCache: false).options + [
                 SharedOptions.json("stats as JSON"),
             ]),
         ],

@@ -53,13 +53,9 @@ struct CompletionsCommand: CLICommand {
                 default: valueCases.append("            \(names)) return ;;")
                 }
             }
-            let positional: String
-            switch spec.positionals {
-            case .words(let w): positional = "COMPREPLY=($(compgen -W \"\(w.joined(separator: " "))\" -- \"$cur\"))"
-            case .folders: positional = "COMPREPLY=($(compgen -d -- \"$cur\"))"
-            case .files: positional = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-            case .none: positional = ":"
-            }
+            let positional = spec.positionals.completion(
+                words: { "COMPREPLY=($(compgen -W \"\($0.joined(separator: " "))\" -- \"$cur\"))" },
+                folders: "COMPREPLY=($(compgen -d -- \"$cur\"))", files: "COMPREPLY=($(compgen -f -- \"$cur\"))", none: ":")
             cases.append("""
                     \(spec.name))
                         case "$prev" in
@@ -124,13 +120,9 @@ struct CompletionsCommand: CLICommand {
                     lines.append("    '\(repeatMark)(\(names.joined(separator: " ")))'{\(names.joined(separator: ","))}'[\(help)]\(action)'")
                 }
             }
-            let positional: String
-            switch spec.positionals {
-            case .words(let w): positional = "'*:argument:(\(w.joined(separator: " ")))'"
-            case .folders: positional = "'*:folder:_files -/'"
-            case .files: positional = "'*:file:_files'"
-            case .none: positional = ""
-            }
+            let positional = spec.positionals.completion(
+                words: { "'*:argument:(\($0.joined(separator: " ")))'" },
+                folders: "'*:folder:_files -/'", files: "'*:file:_files'", none: "")
             functions.append("""
                 _svgicon_\(spec.name)() {
                   _arguments -s \\
@@ -179,11 +171,10 @@ struct CompletionsCommand: CLICommand {
         lines.append("complete -c svgicon -n '__fish_seen_subcommand_from help' -a '\(names.joined(separator: " "))'")
         for spec in specs {
             let condition = "-n '__fish_seen_subcommand_from \(spec.name)'"
-            switch spec.positionals {
-            case .words(let w): lines.append("complete -c svgicon \(condition) -a '\(w.joined(separator: " "))'")
-            case .files, .folders: lines.append("complete -c svgicon \(condition) -F")
-            case .none: break
-            }
+            let positional = spec.positionals.completion(
+                words: { "complete -c svgicon \(condition) -a '\($0.joined(separator: " "))'" },
+                folders: "complete -c svgicon \(condition) -F", files: "complete -c svgicon \(condition) -F", none: "")
+            if !positional.isEmpty { lines.append(positional) }
             for option in spec.allOptions {
                 var parts = ["complete -c svgicon", condition]
                 for name in option.allNames {

@@ -3,7 +3,7 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon golden check|update [--icons DIR] [--goldens DIR] [--sizes N,…] [--tints C,…] [--tolerance N]`
-struct GoldenCommand: CLICommand {
+struct GoldenCommand: ParsableCommand {
     static let spec = CommandSpec(
         name: "golden",
         summary: "Check icons against recorded golden PNGs, or re-record them",
@@ -11,9 +11,10 @@ struct GoldenCommand: CLICommand {
                 "                    [--tint C,…] [--recolor] [--tolerance N]"],
         positionals: .words(["check", "update"]),
         description: """
-            Golden-image testing for a folder of icons: every .svg in the icon folder is rendered at each size \
-            and tint and compared, pixel by pixel on premultiplied RGBA, with the PNG recorded for it in the \
-            goldens folder (NAME-24.png untinted, NAME-24-0a84ff.png tinted). The sizes, tints, tolerance and \
+            Golden-image testing for a folder of icons: every icon in the icon folder (.svg and .svgz, at any \
+            depth, found as batch finds them) is rendered at each size and tint and compared, pixel by pixel \
+            on premultiplied RGBA, with the PNG recorded for it in the goldens folder (NAME-24.png untinted, \
+            NAME-24-0a84ff.png tinted; nav/bell.svg's goldens go in GOLDENS/nav/). The sizes, tints, tolerance and \
             --recolor are stored in GOLDENS/golden.json by `update`, so `check` needs no options; options \
             given to `check` override the file for that run only.
 
@@ -28,9 +29,9 @@ struct GoldenCommand: CLICommand {
         groups: [
             OptionGroup(title: "OPTIONS", options: [
                 OptionSpec(names: ["--icons"], kind: .folder, placeholder: "DIR",
-                           help: "Icon folder (default ./Icons)"),
+                           help: "Icon folder (default: svgicon.json's \"golden\": {\"icons\": …}, else ./Icons)"),
                 OptionSpec(names: ["--goldens"], kind: .folder, placeholder: "DIR",
-                           help: "Goldens folder (default ./Goldens), created by update"),
+                           help: "Goldens folder, created by update (default: svgicon.json's \"golden\": {\"goldens\": …}, else ./Goldens)"),
                 SharedOptions.size(list: true, range: 1...GoldenConfiguration.maxSize,
                                    help: "Pixel sizes, 1–\(GoldenConfiguration.maxSize) (default 16,24,48)"),
                 SharedOptions.tint(list: true, allowsNone: true,
@@ -72,12 +73,19 @@ struct GoldenCommand: CLICommand {
         }
     }
 
-    static func parse(_ arguments: [String]) throws(CLIError) -> GoldenCommand {
-        try parse(try spec.parse(arguments))
+    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> GoldenCommand {
+        try parse(parsed, projectFrom: FileManager.default.currentDirectoryPath)
     }
 
-    static func parse(_ parsed: ParsedArguments) throws(CLIError) -> GoldenCommand {
+    /// `parse`, looking for svgicon.json from `directory` up.
+    static func parse(_ parsed: ParsedArguments, projectFrom directory: String) throws(CLIError) -> GoldenCommand {
         var command = GoldenCommand()
+        // Folders not given: svgicon.json's "golden" names them (its paths taken from its own folder).
+        if !parsed.has("--icons") || !parsed.has("--goldens"), let path = ProjectFile.find(from: directory) {
+            let project = try ProjectFile.load(path, jobs: 1, command: name)
+            if let icons = project.goldenIcons { command.iconsFolder = icons }
+            if let goldens = project.goldens { command.goldensFolder = goldens }
+        }
         if let icons = parsed.text("--icons") { command.iconsFolder = icons }
         if let goldens = parsed.text("--goldens") { command.goldensFolder = goldens }
         command.sizes = parsed.integers("--size")

@@ -3,7 +3,7 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon inspect <NAME | FILE.svg | -> [--json] [--icons DIR]`
-struct InspectCommand: CLICommand {
+struct InspectCommand: ParsableCommand {
     static let spec = CommandSpec(
         name: "inspect",
         summary: "Show what svgicon made of an icon: layers, paints, skipped parts",
@@ -47,10 +47,6 @@ struct InspectCommand: CLICommand {
             output.printOut(text(inspection))
         }
         return ExitCode.success
-    }
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> InspectCommand {
-        try parse(try spec.parse(arguments))
     }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> InspectCommand {

@@ -150,6 +150,16 @@ struct CommandSpec: Sendable {
 
     enum PositionalKind: Hashable, Sendable {
         case files, folders, words([String]), none
+
+        /// This kind's completion in one shell's words (`CompletionsCommand`).
+        func completion(words: ([String]) -> String, folders: String, files: String, none: String) -> String {
+            switch self {
+            case .words(let w): return words(w)
+            case .folders: return folders
+            case .files: return files
+            case .none: return none
+            }
+        }
     }
 
     /// Every option, help and version included.
@@ -195,7 +205,7 @@ struct CommandSpec: Sendable {
                 } else {
                     throw missingValue(given, spec: spec)
                 }
-                value = try convert(raw, option: given, spec: spec)
+                value = try convert(raw, option: given, spec: spec.kind)
             } else {
                 if inline != nil {
                     throw CLIError.usage("\(given) takes no value", command: name)
@@ -227,8 +237,10 @@ struct CommandSpec: Sendable {
         }
     }
 
-    private func convert(_ raw: String, option: String, spec: OptionSpec) throws(CLIError) -> OptionValue {
-        switch spec.kind {
+    /// `raw` read as a value of `kind`; errors name the value as `option` (`--size`, or a project file's
+    /// `jobs[0].size`).
+    func convert(_ raw: String, option: String, spec kind: OptionKind) throws(CLIError) -> OptionValue {
+        switch kind {
         case .flag:
             return .flag
         case .integer(let range):

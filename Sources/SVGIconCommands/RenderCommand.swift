@@ -3,7 +3,7 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon render NAME|FILE|- [--size N | --width W | --height H] [--tint C] [--scale S[,S…]] [-o FILE|-]`
-struct RenderCommand: CLICommand {
+struct RenderCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render one icon to PNG at any size and tint",
@@ -23,8 +23,8 @@ struct RenderCommand: CLICommand {
                            help: "W pixels wide, the height following the drawing's aspect ratio"),
                 OptionSpec(names: ["--height", "-H"], kind: .integer(1...maxSide), placeholder: "H",
                            help: "H pixels high, the width following (give both for an exact W × H); -h is --help"),
-                OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
-                           help: "Multiply the size (1–16): --scale 1,2,3 writes NAME.png, NAME@2x.png, NAME@3x.png. Largest side after scaling: \(maxSide) pixels."),
+                SharedOptions.scale(
+                    help: "Multiply the size (1–16): --scale 1,2,3 writes NAME.png, NAME@2x.png, NAME@3x.png. Largest side after scaling: \(maxSide) pixels."),
             ]),
             SharedOptions.colour(
                 tint: SharedOptions.tint(list: false, help: "Colour for currentColor and unspecified paints (default black)"),
@@ -59,11 +59,6 @@ struct RenderCommand: CLICommand {
             "svgicon render app.svg -o app.icns --size 16,32,128,256,512",
         ])
 
-    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        try parse(arguments).run(output)
-        return ExitCode.success
-    }
-
     /// Largest output side in pixels (after scale); larger requests are refused before anything is
     /// allocated.
     static let maxSide = 8192
@@ -86,10 +81,6 @@ struct RenderCommand: CLICommand {
     var pixelFit = false
     var cache = CacheArguments()
     var parsing = SVGResolver.Options()
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> RenderCommand {
-        try parse(try spec.parse(arguments))
-    }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> RenderCommand {
         var command = RenderCommand()
@@ -177,10 +168,17 @@ struct RenderCommand: CLICommand {
         return nil
     }
 
-    func run(_ io: CommandOutput) throws(CLIError) {
-        if let container = format.iconFile { return try runIconFile(container, io) }
-        if format == .vectorDrawable { return try runVectorDrawable(io) }
-        if format == .pdf { return try runPDF(io) }
+    /// Writes what the command line asks for; throws on the first failure (render stops there).
+    func run(_ io: CommandOutput) throws(CLIError) -> Int32 {
+        if let container = format.iconFile { try runIconFile(container, io) }
+        else if format == .vectorDrawable { try runVectorDrawable(io) }
+        else if format == .pdf { try runPDF(io) }
+        else { try runPNG(io) }
+        return ExitCode.success
+    }
+
+    /// `-o icon.png` (the default): one PNG per scale, each through the render cache.
+    private func runPNG(_ io: CommandOutput) throws(CLIError) {
         // Read, not parsed: with the size known from the options, every scale is looked up in the cache
         // by the bytes' digest first, and libxml2 sees the file only when some scale is not cached.
         let source = try IconInput.read(input, iconFolders: iconFolders)
@@ -212,25 +210,11 @@ struct RenderCommand: CLICommand {
             }
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background,
                                         recolor: recolor, pixelFit: pixelFit)
-            let rendered: CachedIconRenderer.Output
-            do {
-                rendered = try renderer.png(svgDigest: digest ?? SHA256.hash(source.bytes), options: options,
-                                            parsing: resolveOptions) { () throws(SVGLoadError) in
-                    try document.parsed()
-                }
-            } catch .tooComplex(let limit) {
-                throw CLIError.failed("\(file): \(limit.description); nothing written")
-            } catch .load(let error) {
-                throw CLIError.failed(error.description)
-            } catch {
-                throw CLIError.failed("\(input): \(error.description)")
-            }
+            let rendered = try render(options, renderer: renderer, digest: digest ?? SHA256.hash(source.bytes),
+                                      document: document)
             if !warned {
                 warned = true
-                if !quiet { IconInput.printWarnings(rendered.warnings, file: file, to: io) }
-                if tint != nil, !recolor, !rendered.usesTint, !quiet {
-                    io.printError("svgicon: warning: " + Self.tintNotTaken(file: file, forceTint: forceTint))
-                }
+                printWarnings(of: rendered, file: file, io)
             }
             let png = rendered.png
             if output == "-" {
@@ -242,227 +226,8 @@ struct RenderCommand: CLICommand {
             } else {
                 let path = Self.outputPath(output: output, stem: stem, scale: scale, scaleCount: scales.count,
                                            isFolder: Self.isFolder)
-                // A file that already holds these bytes is left alone (its modification time too, so build
-                // systems watching it do not rebuild), as batch does.
-                if FileIO.fileHasContents(path, png) {
-                    if !quiet { io.printError("up to date: \(path) (\(w)×\(h))") }
-                    continue
-                }
-                do {
-                    try FileIO.writeOutput(png, to: path)
-                } catch {
-                    throw CLIError.failed(error.description)
-                }
-                if !quiet { io.printError("wrote \(path) (\(w)×\(h))") }
+                try write(png, to: path, what: "\(w)×\(h)", io)
             }
         }
-    }
-
-    /// `-o app.ico` / `-o app.icns`: one render per size, packed as PNG entries.
-    private func runIconFile(_ container: IconFileFormat, _ io: CommandOutput) throws(CLIError) {
-        let source = try IconInput.read(input, iconFolders: iconFolders)
-        let document = LazyDocument(source: source, options: resolveOptions)
-        let renderCache = try cache.open(command: Self.name)
-        defer { CacheArguments.finish(renderCache, output: io, quiet: quiet) }
-        let renderer = CachedIconRenderer(cache: renderCache)
-        let digest = SHA256.hash(source.bytes)
-        var entries: [IconFileWriter.Entry] = []
-        let entrySizes = Array(Set(sizes ?? container.defaultSizes)).sorted()
-        for (index, side) in entrySizes.enumerated() {
-            let options = RenderOptions(width: side, height: side, tint: tint ?? .black, background: background,
-                                        recolor: recolor, pixelFit: pixelFit)
-            let rendered: CachedIconRenderer.Output
-            do {
-                rendered = try renderer.png(svgDigest: digest, options: options, parsing: resolveOptions) {
-                    () throws(SVGLoadError) in try document.parsed()
-                }
-            } catch .tooComplex(let limit) {
-                throw CLIError.failed("\(source.file): \(limit.description); nothing written")
-            } catch .load(let error) {
-                throw CLIError.failed(error.description)
-            } catch {
-                throw CLIError.failed("\(input): \(error.description)")
-            }
-            if index == 0, !quiet {
-                IconInput.printWarnings(rendered.warnings, file: source.file, to: io)
-                if tint != nil, !recolor, !rendered.usesTint {
-                    io.printError("svgicon: warning: " + Self.tintNotTaken(file: source.file, forceTint: forceTint))
-                }
-            }
-            entries.append(.init(size: side, png: rendered.png))
-        }
-        let bytes = IconFileWriter.write(container, entries)
-        let sizesText = entrySizes.map(String.init).joined(separator: ", ")
-        try writeFile(bytes, defaultName: source.stem + "." + container.fileExtension,
-                      what: "\(entries.count) PNG entries: \(sizesText) px", io)
-    }
-
-    /// `-o icon.xml` / `--format vector-drawable`: the icon as an Android VectorDrawable, or a refusal
-    /// naming what it cannot express.
-    private func runVectorDrawable(_ io: CommandOutput) throws(CLIError) {
-        let source = try IconInput.read(input, iconFolders: iconFolders)
-        let document = LazyDocument(source: source, options: resolveOptions)
-        let parsed = try document.load()
-        let (w, h) = outputSize(for: parsed.icon)
-        let writer = VectorDrawableWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
-        let xml: String
-        do {
-            xml = try writer.write(parsed)
-        } catch {
-            throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
-        }
-        if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
-        try writeFile(Array(xml.utf8), defaultName: VectorDrawableWriter.resourceName(source.stem) + ".xml",
-                      what: "VectorDrawable, \(w)×\(h) dp", io)
-    }
-
-    /// `-o icon.pdf` / `--format pdf`: a one-page PDF, or a refusal naming what it cannot express.
-    private func runPDF(_ io: CommandOutput) throws(CLIError) {
-        let source = try IconInput.read(input, iconFolders: iconFolders)
-        let parsed = try LazyDocument(source: source, options: resolveOptions).load()
-        let (w, h) = outputSize(for: parsed.icon)
-        let writer = PDFWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
-        let bytes: [UInt8]
-        do {
-            bytes = try writer.write(parsed)
-        } catch {
-            throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
-        }
-        if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
-        try writeFile(bytes, defaultName: source.stem + ".pdf", what: "PDF, \(w)×\(h) pt", io)
-    }
-
-    /// Writes a non-PNG output to `-o` (a file, a folder, or - for standard output), leaving a file that
-    /// already holds the bytes alone.
-    func writeFile(_ bytes: [UInt8], defaultName: String, what: String, _ io: CommandOutput) throws(CLIError) {
-        if output == "-" {
-            if io.outputIsTerminal {
-                throw CLIError.usage("refusing to write binary bytes to a terminal; redirect standard output or give -o FILE",
-                                     command: Self.name)
-            }
-            io.writeOut(bytes)
-            return
-        }
-        let path: String
-        if let output {
-            path = Self.isFolder(output) ? (output.hasSuffix("/") ? output : output + "/") + defaultName : output
-        } else {
-            path = defaultName
-        }
-        if FileIO.fileHasContents(path, bytes) {
-            if !quiet { io.printError("up to date: \(path) (\(what))") }
-            return
-        }
-        do {
-            try FileIO.writeOutput(bytes, to: path)
-        } catch {
-            throw CLIError.failed(error.description)
-        }
-        if !quiet { io.printError("wrote \(path) (\(what))") }
-    }
-
-    /// The document, parsed the first time something asks for it.
-    private final class LazyDocument {
-        let source: IconInput.Source
-        let options: SVGResolver.Options
-        private var result: SVGParseResult?
-
-        init(source: IconInput.Source, options: SVGResolver.Options) {
-            self.source = source
-            self.options = options
-        }
-
-        func parsed() throws(SVGLoadError) -> SVGParseResult {
-            if let result { return result }
-            let parsed = try SVGDocumentParser.parse(source.bytes, file: source.file, options: options)
-            result = parsed
-            return parsed
-        }
-
-        /// `parsed()` with a load error as the command reports it.
-        @discardableResult
-        func load() throws(CLIError) -> SVGParseResult {
-            do {
-                return try parsed()
-            } catch {
-                throw CLIError.failed(error.description)
-            }
-        }
-    }
-
-    /// Pixel size at scale 1: `--size` square; `--width`/`--height` with the other side from the aspect
-    /// ratio; neither: the document's own width/height (else its viewBox), rounded up.
-    func outputSize(for icon: SVGIconDefinition) -> (Int, Int) {
-        if let size { return (size, size) }
-        let aspect = icon.aspect
-        // Sides beyond the limit stay beyond it (capped so that scaling cannot overflow); NaN and infinity
-        // from absurd documents count as too large.
-        func clamp(_ v: Double) -> Int {
-            guard v.isFinite else { return Self.maxSide * 16 }
-            return Int(max(1, min(Double(Self.maxSide * 16), v.rounded(.up))))
-        }
-        switch (width, height) {
-        case let (w?, h?): return (w, h)
-        case let (w?, nil): return (w, clamp(Double(w) / aspect))
-        case let (nil, h?): return (clamp(Double(h) * aspect), h)
-        case (nil, nil):
-            let w = icon.intrinsicWidth ?? (icon.viewBox.isValid ? icon.viewBox.width : 100)
-            let h = icon.intrinsicHeight ?? (icon.viewBox.isValid ? icon.viewBox.height : 100)
-            return (clamp(w), clamp(h))
-        }
-    }
-
-    /// The warning for a tint nothing in the icon takes: what happened, and what to do.
-    static func tintNotTaken(file: String, forceTint: Bool) -> String {
-        "\(file): no paint takes the tint (every colour is written in the file, e.g. fill=\"black\"), so it "
-            + "renders in its own colours. "
-            + (forceTint ? "" : "Add --force-tint if the file sets `color` for currentColor, or ")
-            + (forceTint ? "Use " : "use ") + "--recolor to paint every shape in the tint."
-    }
-
-    /// True when `path` names a folder: it ends in `/`, is `.` or `..`, or is an existing folder.
-    static func isFolder(_ path: String) -> Bool {
-        if path.hasSuffix("/") || path == "." || path == ".." || path.hasSuffix("/.") || path.hasSuffix("/..") { return true }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// `NAME.png`, `NAME@2x.png`; with `-o FILE` and several scales, `FILE` for the first scale's name
-    /// pattern: `out.png` → `out.png`, `out@2x.png`, `out@3x.png` (scale 1 keeps the plain name); with
-    /// `-o DIR` (`isFolder`), `DIR/NAME.png`, `DIR/NAME@2x.png`.
-    static func outputPath(output: String?, stem: String, scale: Int, scaleCount: Int,
-                           isFolder: (String) -> Bool = { _ in false }) -> String {
-        let suffix = scale == 1 ? "" : "@\(scale)x"
-        guard let output else { return "\(stem)\(suffix).png" }
-        if isFolder(output) {
-            return (output.hasSuffix("/") ? output : output + "/") + "\(stem)\(suffix).png"
-        }
-        if scaleCount == 1 { return output }
-        if output.hasSuffix(".png") { return String(output.dropLast(4)) + suffix + ".png" }
-        return output + suffix
-    }
-}
-
-/// What `svgicon render` writes.
-enum RenderFormat: String, CaseIterable, Sendable {
-    case png, ico, icns
-    case vectorDrawable = "vector-drawable"
-    case pdf
-
-    var iconFile: IconFileFormat? {
-        switch self {
-        case .png: return nil
-        case .ico: return .ico
-        case .icns: return .icns
-        case .vectorDrawable, .pdf: return nil
-        }
-    }
-
-    /// The format an output path's extension names, nil for any other (a PNG is written).
-    init?(extensionOf path: String) {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".ico") { self = .ico } else if lower.hasSuffix(".icns") { self = .icns }
-        else if lower.hasSuffix(".xml") { self = .vectorDrawable } else if lower.hasSuffix(".pdf") { self = .pdf }
-        else { return nil }
     }
 }

@@ -1,12 +1,15 @@
 /// The `svgicon` command line as a library: `run` takes the arguments (without the program name) and
-/// returns the exit code, writing to the given output.
+/// returns the exit code, writing to the given output. Threads: `run` may be called from several threads
+/// at once, each with its own output (commands share only the render cache, which is safe to share).
 public enum SVGIconCLI {
+    /// What `svgicon --version` prints after `svgicon `.
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any CLICommand.Type] = [
         RenderCommand.self,
         BatchCommand.self,
+        BuildCommand.self,
         CacheCommand.self,
         GoldenCommand.self,
         SheetCommand.self,
@@ -44,6 +47,8 @@ public enum SVGIconCLI {
         return false
     }
 
+    /// Runs `svgicon ARGUMENTS…` (without the program name): the command's output and messages go to
+    /// `io`; the result is the exit code (`ExitCode`).
     public static func run(_ arguments: [String], output io: CommandOutput = StandardOutput()) -> Int32 {
         guard let first = arguments.first else {
             io.writeError(HelpText.overview + "\n")

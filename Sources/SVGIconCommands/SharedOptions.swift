@@ -13,8 +13,10 @@ enum SharedOptions {
                    placeholder: list ? "N[,N…]" : "N", help: help)
     }
 
-    static let scale = OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]",
-                                  help: "Multiply the size (1–16): --scale 1,2,3 writes NAME.png, NAME@2x.png, NAME@3x.png")
+    /// `--scale S[,S…]` (1–16; `--scales` is accepted for it too), with the command's own help.
+    static func scale(help: String) -> OptionSpec {
+        OptionSpec(names: ["--scale"], aliases: ["--scales"], kind: .integers(1...16), placeholder: "S[,S…]", help: help)
+    }
 
     /// `-t, --tint`: one colour or several (`--tints` is accepted for it too).
     static func tint(list: Bool, allowsNone: Bool = false, help: String) -> OptionSpec {
@@ -59,9 +61,9 @@ enum SharedOptions {
     static let noCache = OptionSpec(names: ["--no-cache"], kind: .flag,
                                     help: "Render without reading or filling the render cache")
     static let cacheDir = OptionSpec(names: ["--cache-dir"], kind: .folder, placeholder: "DIR",
-                                     help: "Use this cache folder instead of the default")
+                                     help: "The cache folder; default $SVGICON_CACHE_DIR, else $XDG_CACHE_HOME/svgicon, else ~/.cache/svgicon")
     static let cacheMax = OptionSpec(names: ["--cache-max"], kind: .byteSize, placeholder: "SIZE",
-                                     help: "Cache size limit (512M, 2G; default $SVGICON_CACHE_MAX or 512 MiB)")
+                                     help: "Cache size limit (512M, 2G, bytes); default $SVGICON_CACHE_MAX, else 512 MiB. Past it the least recently used entries are deleted down to 90 %")
 
     /// `--no-cache`, `--cache-dir`, `--cache-max` (`withNoCache: false` for `svgicon cache` itself).
     static func cache(withNoCache: Bool = true) -> OptionGroup {

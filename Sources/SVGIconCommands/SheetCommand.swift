@@ -3,7 +3,7 @@ import SVGIconKit
 import SVGIconTools
 
 /// `svgicon sheet <DIR | FILE.svg>… [-o FILE] [--size N] [--tint C] [--columns N] [--limit N] [--index FILE]`
-struct SheetCommand: CLICommand {
+struct SheetCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "sheet",
         summary: "Draw every icon of a folder in one PNG grid, on light and dark",
@@ -60,14 +60,6 @@ struct SheetCommand: CLICommand {
     var forceTint = false
     var recolor = false
     var pixelFit = false
-
-    static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        try parse(arguments).run(output)
-    }
-
-    static func parse(_ arguments: [String]) throws(CLIError) -> SheetCommand {
-        try parse(try spec.parse(arguments))
-    }
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> SheetCommand {
         var command = SheetCommand()

@@ -259,4 +259,38 @@ struct BatchCommandTests {
         #expect(try ColorArgument.parseList("rgb(10,132,255),white,#000", option: "--tint", command: "batch")
                 == [SVGColor(red: 10, green: 132, blue: 255), .white, .black])
     }
+
+    @Test(".svgz icons are found, inflated and named like .svg ones; a.svg beside a.svgz is a collision")
+    func svgzIcons() throws {
+        let box = BatchSandbox()
+        box.copy(["tab-cart"])
+        box.copy(["tab-shop"], into: "plain")
+        try gzip(RepositoryPaths.icons + "/tab-shop.svg", to: box.input + "/nav/shop.SVGZ")
+        let (code, report, _) = try box.batch(["--size", "24", "--scale", "1,2"])
+        #expect(code == 0)
+        #expect(report.icons == 3 && report.succeeded == 3 && report.ignored.isEmpty)
+        #expect(box.outputFiles == ["nav/shop.png", "nav/shop@2x.png", "plain/tab-shop.png", "plain/tab-shop@2x.png",
+                                    "tab-cart.png", "tab-cart@2x.png"])
+        #expect(try FileIO.read(box.output + "/nav/shop@2x.png") == (try FileIO.read(box.output + "/plain/tab-shop@2x.png")))
+
+        try gzip(RepositoryPaths.icons + "/tab-cart.svg", to: box.input + "/tab-cart.svgz")
+        let again = try box.batch(["--size", "24"])
+        #expect(again.code == 1)
+        #expect(again.report.failures.map(\.reason) == [
+            "would write \(box.output)/tab-cart.png, which \(box.input)/tab-cart.svg writes too; rename one of them"])
+    }
+
+    @Test("Vector formats report a tint as taken by currentColor icons and not taken by fill=\"black\" ones, as PNG does")
+    func vectorTintTaken() throws {
+        for format in ["android-vector", "pdf", "png"] {
+            let box = BatchSandbox()
+            box.copy(["tab-shop"])
+            box.icon("black.svg", Self.square.replacingOccurrences(of: "<rect ", with: "<rect fill=\"black\" "))
+            let (code, report, errors) = try box.batch(["--size", "24", "--format", format, "--tint", "#0a84ff"])
+            #expect(code == 0, "\(format): \(errors)")
+            #expect(report.tintNotTaken == [box.input + "/black.svg"], "\(format)")
+            let recolored = try box.batch(["--size", "24", "--format", format, "--tint", "#0a84ff", "--recolor"])
+            #expect(recolored.report.tintNotTaken.isEmpty, "\(format)")
+        }
+    }
 }

@@ -47,3 +47,15 @@ final class ScratchFolder {
         return file
     }
 }
+
+/// Writes `source` gzip-compressed to `target` (folders created), as an `.svgz` is.
+func gzip(_ source: String, to target: String) throws {
+    try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                            withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "gzip -c -n \"$0\" > \"$1\"", source, target]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+}

@@ -96,8 +96,10 @@ struct GoldenCommandTests {
         #expect(updateCode == 1)
         #expect(update.outText.contains("FAILED tab-shop-16.png: the icon did not load, its golden was kept"))
         #expect(FileManager.default.fileExists(atPath: goldens + "/tab-shop-16.png"))
-        let (emptyCode, empty) = runCLI(["golden", "check", "--icons", scratch.path, "--goldens", goldens])
-        #expect(emptyCode == 1 && empty.error.contains("holds no .svg files; nothing to check"))
+        // (scratch.path itself holds Icons/, which the scan finds: an empty folder is needed.)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/Empty/sub", withIntermediateDirectories: true)
+        let (emptyCode, empty) = runCLI(["golden", "check", "--icons", scratch.path + "/Empty", "--goldens", goldens])
+        #expect(emptyCode == 1 && empty.error.contains("holds no .svg or .svgz files at any depth; nothing to check"))
     }
 
     @Test("Usage errors exit 2", arguments: [
@@ -120,5 +122,36 @@ struct GoldenCommandTests {
                         "--tints", "none, rgb(255,59,48),dodgerblue"]).code == 0)
         #expect(try GoldenConfiguration.load(from: goldens)?.tints == [nil, "#ff3b30", "#1e90ff"])
         #expect(FileManager.default.fileExists(atPath: goldens + "/tab-shop-16-ff3b30.png"))
+    }
+
+    @Test("Icons in subfolders (and .svgz) get goldens in the same subfolders; a break there names the relative path")
+    func subfolders() throws {
+        let scratch = ScratchFolder()
+        let icons = scratch.copyIcons(["tab-shop"])
+        scratch.copyIcons(["tab-cart"], to: "Icons/nav/deep")
+        try gzip(RepositoryPaths.icons + "/tab-person.svg", to: icons + "/people/person.svgz")
+        let goldens = scratch.path + "/Goldens"
+        let (code, update) = runCLI(["golden", "update", "--icons", icons, "--goldens", goldens, "--size", "16", "--tint", "none"])
+        #expect(code == 0, "\(update.error)")
+        #expect(update.outText.contains("recorded nav/deep/tab-cart-16.png\nrecorded people/person-16.png\nrecorded tab-shop-16.png\n"),
+                "\(update.outText)")
+        #expect(FileManager.default.fileExists(atPath: goldens + "/nav/deep/tab-cart-16.png"))
+
+        try FileManager.default.removeItem(atPath: goldens + "/nav/deep/tab-cart-16.png")
+        try FileManager.default.copyItem(atPath: goldens + "/tab-shop-16.png", toPath: goldens + "/nav/deep/tab-cart-16.png")
+        try FileManager.default.copyItem(atPath: goldens + "/tab-shop-16.png", toPath: goldens + "/nav/gone-16.png")
+        let (checkCode, check) = runCLI(["golden", "check", "--icons", icons, "--goldens", goldens])
+        #expect(checkCode == 1)
+        let diffPath = goldens + "/_failures/nav/deep/tab-cart-16.diff.png"
+        #expect(check.outText.contains("FAIL nav/deep/tab-cart-16.png: "), "\(check.outText)")
+        #expect(check.outText.contains("expected | difference | actual: \(diffPath)"))
+        #expect(check.outText.contains("FAIL nav/gone-16.png: extra (no icon, size and tint renders it)"))
+        #expect(FileManager.default.fileExists(atPath: diffPath))
+
+        let (againCode, again) = runCLI(["golden", "update", "--icons", icons, "--goldens", goldens])
+        #expect(againCode == 0)
+        #expect(again.outText.contains("removed nav/gone-16.png (no icon, size and tint renders it any more)"))
+        #expect(runCLI(["golden", "check", "--icons", icons, "--goldens", goldens]).code == 0)
+        #expect(!FileManager.default.fileExists(atPath: diffPath), "a passing check removes old difference images")
     }
 }

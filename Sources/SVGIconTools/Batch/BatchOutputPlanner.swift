@@ -46,6 +46,12 @@ package struct BatchOutputPlanner: Sendable {
         package var vectorFiles: [Output] = []
         /// `pdf` and `xcassets --vector`: the PDFs (the options' width and height are the page size in points).
         package var pdfFiles: [Output] = []
+
+        /// Every file the plan writes, relative to the output folder.
+        package var writtenPaths: [String] {
+            outputs.map(\.relativePath) + imageSets.map { $0.folder + "/Contents.json" }
+                + iconFiles.map(\.relativePath) + vectorFiles.map(\.relativePath) + pdfFiles.map(\.relativePath)
+        }
     }
 
     /// An `.ico` or `.icns` file and the renders packed into it, one per size.
@@ -157,7 +163,7 @@ package struct BatchOutputPlanner: Sendable {
         let slash = relativePath.lastIndex(of: "/")
         let folder = slash.map { String(relativePath[...$0]) } ?? ""
         var stem = slash.map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
-        if stem.lowercased().hasSuffix(".svg") { stem.removeLast(4) }
+        if stem.lowercased().hasSuffix(".svg") { stem.removeLast(4) } else if stem.lowercased().hasSuffix(".svgz") { stem.removeLast(5) }
         return (folder, stem)
     }
 

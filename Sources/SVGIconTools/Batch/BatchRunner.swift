@@ -219,7 +219,6 @@ package final class BatchRunner: @unchecked Sendable {
                 return outcome
             }
         }
-        outcome.usesTint = usesTint
         for file in plan.vectorFiles + plan.pdfFiles {
             let result: SVGParseResult
             do throws(SVGLoadError) {
@@ -253,13 +252,15 @@ package final class BatchRunner: @unchecked Sendable {
                 }
             }
             if outcome.warnings.isEmpty { outcome.warnings = result.warnings }
-            usesTint = result.icon.usesTint
+            usesTint = request.recolor || result.icon.usesTint
             if let failure = write(written, to: file.relativePath, icon: path, folderErrors: folderErrors,
                                    files: &outcome.files) {
                 outcome.failure = failure
                 return outcome
             }
         }
+        // Set after every format's files: the vector formats learn it from the parsed icon only above.
+        outcome.usesTint = usesTint
         var template = false
         if !plan.imageSets.isEmpty {
             if let forced = request.rendering {
@@ -329,9 +330,7 @@ package final class BatchRunner: @unchecked Sendable {
         var owner: [String: String] = [:]
         var kept: [BatchOutputPlanner.IconPlan] = []
         for plan in plans {
-            let paths = plan.outputs.map(\.relativePath) + plan.imageSets.map { $0.folder + "/Contents.json" }
-                + plan.iconFiles.map(\.relativePath) + plan.vectorFiles.map(\.relativePath)
-                + plan.pdfFiles.map(\.relativePath)
+            let paths = plan.writtenPaths
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
                 failures.append(BatchFailure(
                     path: inputPath(plan.icon),

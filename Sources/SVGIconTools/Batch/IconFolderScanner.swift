@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Finds the icons of a folder tree: every file whose name ends in `.svg` (any case), below any depth.
+/// Finds the icons of a folder tree: every file whose name ends in `.svg` or `.svgz` (gzip-compressed SVG;
+/// any case), below any depth.
 ///
 /// Hidden files and folders (`.git`, editor files) are skipped, and so is `excluding` (an output folder
 /// inside the input). Symbolic links to files are followed; links to folders are not, so a link cycle
@@ -25,7 +26,7 @@ package struct IconFolderScanner: Sendable {
     package struct Result: Hashable, Sendable {
         /// Icon paths relative to the folder, `/`-separated, sorted.
         package var icons: [String]
-        /// Files that are not `.svg`, relative, sorted.
+        /// Files that are not `.svg` or `.svgz`, relative, sorted.
         package var ignored: [String]
     }
 
@@ -59,9 +60,9 @@ package struct IconFolderScanner: Sendable {
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR:
                     pending.append(child)
-                case S_IFREG where name.lowercased().hasSuffix(".svg"):
+                case S_IFREG where Self.isIconName(name):
                     result.icons.append(child)
-                case S_IFLNK where name.lowercased().hasSuffix(".svg"):
+                case S_IFLNK where Self.isIconName(name):
                     var target = stat()
                     if stat(Self.join(folder, child), &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
                         result.icons.append(child)
@@ -76,6 +77,12 @@ package struct IconFolderScanner: Sendable {
         result.icons.sort()
         result.ignored.sort()
         return result
+    }
+
+    /// True for `a.svg` and `a.svgz`, in any case: the names every command treats as icons.
+    package static func isIconName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
     }
 
     /// `folder/relative` without a doubled slash.

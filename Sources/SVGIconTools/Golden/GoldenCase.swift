@@ -7,14 +7,19 @@ package struct GoldenCase: Hashable, Sendable {
     package var size: Int
     /// The tint as written in the configuration (nil: untinted).
     package var tint: String?
+    /// Relative to the goldens folder, mirroring the icon's place in the icon folder:
+    /// `nav/bell.svg` → `nav/bell-24.png`.
     package var goldenFileName: String
 
-    package init(iconPath: String, size: Int, tint: String?) {
+    /// `relativePath` is the icon's path inside the icon folder (`nav/bell.svg`); nil puts the golden at
+    /// the top of the goldens folder.
+    package init(iconPath: String, relativePath: String? = nil, size: Int, tint: String?) {
         self.iconPath = iconPath
         self.iconName = IconFolder.iconName(of: iconPath)
         self.size = size
         self.tint = tint
-        self.goldenFileName = GoldenCase.goldenFileName(icon: iconName, size: size, tint: tint)
+        let folder = relativePath.flatMap { path in path.lastIndex(of: "/").map { String(path[...$0]) } } ?? ""
+        self.goldenFileName = folder + GoldenCase.goldenFileName(icon: iconName, size: size, tint: tint)
     }
 
     /// `NAME-24.png`, `NAME-24-0a84ff.png` (the tint's hex digits without `#`).
@@ -30,7 +35,8 @@ package struct GoldenCase: Hashable, Sendable {
         tint.flatMap { SVGColor(css: $0) } ?? .black
     }
 
-    /// `expected | difference | actual` image name for this case: `NAME-24.diff.png`.
+    /// `expected | difference | actual` image name for this case: `NAME-24.diff.png` (`nav/NAME-24.diff.png`
+    /// for an icon in a subfolder).
     var diffFileName: String {
         String(goldenFileName.dropLast(4)) + ".diff.png"
     }

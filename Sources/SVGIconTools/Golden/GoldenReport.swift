@@ -7,11 +7,6 @@ package struct GoldenReport: Hashable, Sendable {
     /// Every golden that failed, in icon order, extra goldens last.
     package var mismatches: [GoldenMismatch]
 
-    package init(checked: Int, mismatches: [GoldenMismatch]) {
-        self.checked = checked
-        self.mismatches = mismatches
-    }
-
     package var passed: Bool { mismatches.isEmpty }
 
     /// Golden PNGs with no icon/size/tint that produces them.

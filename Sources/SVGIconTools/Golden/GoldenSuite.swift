@@ -6,8 +6,9 @@ import Foundation
 /// result with the PNG recorded for it. The same engine serves `swift test` for svgicon's own `Icons/`
 /// and, for users, `svgicon golden check|update`.
 ///
-/// Goldens are flat files in one folder, `NAME-SIZE.png` (untinted) and `NAME-SIZE-RRGGBB.png`, beside
-/// `golden.json`. Checking never writes a golden; it writes an `expected | difference | actual` image for
+/// The icons are found as `svgicon batch` finds them (`.svg` and `.svgz` at any depth, hidden folders
+/// skipped). Goldens are `NAME-SIZE.png` (untinted) and `NAME-SIZE-RRGGBB.png`, in the goldens folder's
+/// copy of the icon's subfolder (`nav/bell.svg` → `nav/bell-24.png`), beside a top-level `golden.json`. Checking never writes a golden; it writes an `expected | difference | actual` image for
 /// every render that differs into the failures folder (`_failures/` in the goldens folder by default).
 package struct GoldenSuite: Sendable {
     package var iconsFolder: String
@@ -23,25 +24,29 @@ package struct GoldenSuite: Sendable {
         self.configuration = configuration
     }
 
-    /// The icon files the suite covers: every `.svg` in the icon folder. An empty or missing folder is
-    /// an error, so a wrong path never passes as "nothing to check".
+    /// The icons the suite covers, relative to the icon folder (`nav/bell.svg`), sorted: every `.svg`
+    /// and `.svgz` below it. A goldens folder inside the icon folder is skipped. An empty or missing
+    /// folder is an error, so a wrong path never passes as "nothing to check".
     package func iconFiles() throws(GoldenError) -> [String] {
         let files: [String]
         do {
-            files = try IconFolder.svgFiles(in: iconsFolder)
+            files = try IconFolderScanner(folder: iconsFolder, excluding: goldensFolder).scan().icons
         } catch {
             throw GoldenError("icon folder \(error.description)")
         }
-        if files.isEmpty { throw GoldenError("\(iconsFolder) holds no .svg files; nothing to check") }
+        if files.isEmpty { throw GoldenError("\(iconsFolder) holds no .svg or .svgz files at any depth; nothing to check") }
         return files
     }
 
-    /// Every (icon, size, tint) the configuration asks for, icons sorted by name.
+    /// Every (icon, size, tint) the configuration asks for, icons sorted by relative path.
     package func cases() throws(GoldenError) -> [GoldenCase] {
         try configuration.validate(source: goldensFolder + "/" + GoldenConfiguration.fileName)
-        return try iconFiles().flatMap { file in
+        return try iconFiles().flatMap { relative in
             configuration.sizes.flatMap { size in
-                configuration.tints.map { GoldenCase(iconPath: file, size: size, tint: $0) }
+                configuration.tints.map {
+                    GoldenCase(iconPath: IconFolderScanner.join(iconsFolder, relative), relativePath: relative,
+                               size: size, tint: $0)
+                }
             }
         }
     }
@@ -75,11 +80,20 @@ package struct GoldenSuite: Sendable {
         }
     }
 
-    /// PNG files in the goldens folder that no case produces.
+    /// PNG files in the goldens folder (at any depth, the failures folder aside) that no case produces.
     private func extraGoldens(besides all: [GoldenCase]) -> [String] {
         let expected = Set(all.map(\.goldenFileName))
-        let present = (try? FileManager.default.contentsOfDirectory(atPath: goldensFolder)) ?? []
-        return present.filter { $0.hasSuffix(".png") && !expected.contains($0) }.sorted()
+        return pngFiles(below: goldensFolder, skipping: Self.failuresFolderName).filter { !expected.contains($0) }
+    }
+
+    /// The `.png` files below `folder`, relative and sorted; hidden entries and the `skipping` subfolder
+    /// of the top level are left out.
+    private func pngFiles(below folder: String, skipping: String? = nil) -> [String] {
+        let all = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+        return all.filter { path in
+            path.hasSuffix(".png") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+                && !(skipping.map { path.hasPrefix($0 + "/") } ?? false)
+        }.sorted()
     }
 
     /// Compares every case with its golden. Differences get an `expected | difference | actual` image in
@@ -124,7 +138,7 @@ package struct GoldenSuite: Sendable {
         guard comparison.pixelsOverTolerance > 0 else { return nil }
         let diffPath = failuresFolder + "/" + c.diffFileName
         do {
-            try FileManager.default.createDirectory(atPath: failuresFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: (diffPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileIO.writeAtomically(try PNGCodec.encode(comparison.sideBySide()), to: diffPath)
         } catch {
             throw GoldenError("cannot write the difference image \(diffPath): \(error)")
@@ -138,8 +152,7 @@ package struct GoldenSuite: Sendable {
     }
 
     private func removeOldDiffImages(in folder: String) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasSuffix(".diff.png") {
+        for name in pngFiles(below: folder) where name.hasSuffix(".diff.png") {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
@@ -177,6 +190,11 @@ package struct GoldenSuite: Sendable {
         case .failure(let error): return GoldenChange(goldenFileName: c.goldenFileName, kind: .failed(reason: error.description))
         }
         let path = goldensFolder + "/" + c.goldenFileName
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw GoldenError("cannot create the folder for \(path): \(error.localizedDescription)")
+        }
         let change: GoldenChange
         if let data = try? FileIO.read(path), let old = try? PNGCodec.decode(data) {
             if old.width == actual.width, old.height == actual.height {

@@ -7,11 +7,6 @@ package struct DataURI: Hashable, Sendable {
     package var mediaType: String
     package var data: [UInt8]
 
-    package init(mediaType: String, data: [UInt8]) {
-        self.mediaType = mediaType
-        self.data = data
-    }
-
     package enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// No comma after the media type.
         case noComma
