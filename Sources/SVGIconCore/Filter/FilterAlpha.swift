@@ -14,6 +14,14 @@ struct FilterAlpha: Sendable {
         alpha = [Float](repeating: 0, count: width * height)
     }
 
+    /// A plane holding `alpha` (width × height values), taken as it is.
+    init(width: Int, height: Int, alpha: [Float]) {
+        precondition(alpha.count == width * height, "alpha must hold width × height values")
+        self.width = width
+        self.height = height
+        self.alpha = alpha
+    }
+
     /// The alpha channel of `image`.
     init(_ image: FilterImage) {
         width = image.width
@@ -59,22 +67,42 @@ struct FilterAlpha: Sendable {
     /// The plane with rows and columns swapped.
     func transposed() -> FilterAlpha {
         let w = width, h = height
-        var out = FilterAlpha(width: h, height: w)
+        // Every value is written below.
+        var out = FilterAlpha(width: h, height: w,
+                              alpha: [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h })
         alpha.withUnsafeBufferPointer { src in
             out.alpha.withUnsafeMutableBufferPointer { dst in
-                // Tiles of 16 × 16 keep both sides in the cache.
-                var y0 = 0
-                while y0 < h {
-                    let y1 = min(h, y0 + 16)
-                    var x0 = 0
-                    while x0 < w {
-                        let x1 = min(w, x0 + 16)
-                        for y in y0..<y1 {
-                            for x in x0..<x1 { dst[x * h + y] = src[y * w + x] }
-                        }
-                        x0 = x1
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                @inline(__always) func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+                    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+                }
+                @inline(__always) func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+                    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+                }
+                // Blocks of 4 × 4: four rows read four values at a time, written as four columns.
+                var y = 0
+                while y &+ 4 <= h {
+                    let r0 = s + y &* w, r1 = r0 + w, r2 = r1 + w, r3 = r2 + w
+                    var x = 0
+                    while x &+ 4 <= w {
+                        let a = load(r0 + x), b = load(r1 + x), c = load(r2 + x), e = load(r3 + x)
+                        let o = d + (x &* h &+ y)
+                        store(SIMD4(a.x, b.x, c.x, e.x), o)
+                        store(SIMD4(a.y, b.y, c.y, e.y), o + h)
+                        store(SIMD4(a.z, b.z, c.z, e.z), o + 2 &* h)
+                        store(SIMD4(a.w, b.w, c.w, e.w), o + 3 &* h)
+                        x &+= 4
                     }
-                    y0 = y1
+                    while x < w {
+                        let o = d + (x &* h &+ y)
+                        o[0] = r0[x]; o[1] = r1[x]; o[2] = r2[x]; o[3] = r3[x]
+                        x &+= 1
+                    }
+                    y &+= 4
+                }
+                while y < h {
+                    for x in 0..<w { d[x &* h &+ y] = s[y &* w &+ x] }
+                    y &+= 1
                 }
             }
         }
@@ -101,8 +129,9 @@ extension FilterOps {
     static func blurColumns(_ plane: inout FilterAlpha, _ sigma: Double) {
         let w = plane.width, h = plane.height
         guard w > 0, h > 0 else { return }
-        var scratch = [Float](repeating: 0, count: w * h)
         if sigma >= 2 {
+            // Every value of the scratch plane is written by the first pass before it is read.
+            var scratch = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
             let windows = boxWindows(sigma)
             var sums = [Double](repeating: 0, count: w)
             plane.alpha.withUnsafeMutableBufferPointer { px in
@@ -116,15 +145,8 @@ extension FilterOps {
             }
             plane.alpha = scratch
         } else {
-            let radius = Int((3 * sigma).rounded(.up))
-            var weights = [Double](repeating: 0, count: 2 * radius + 1)
-            var total = 0.0
-            for k in -radius...radius {
-                let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
-                weights[k + radius] = v
-                total += v
-            }
-            let kernel = weights.map { Float($0 / total) }
+            var scratch = [Float](repeating: 0, count: w * h)
+            let (radius, kernel) = gaussianKernel(sigma)
             plane.alpha.withUnsafeBufferPointer { px in
                 scratch.withUnsafeMutableBufferPointer { out in
                     kernel.withUnsafeBufferPointer { k in
@@ -201,13 +223,7 @@ extension FilterOps {
 
     /// feOffset of an alpha plane (as `offset`).
     static func offset(_ input: FilterAlpha, dx: Double, dy: Double) -> FilterAlpha {
-        func split(_ v: Double) -> (Int, Float) {
-            let n = v.rounded()
-            if abs(v - n) < 1e-3 { return (Int(n), 0) }
-            let f = v.rounded(.down)
-            return (Int(f), Float(v - f))
-        }
-        let (ix, fx) = split(dx), (iy, fy) = split(dy)
+        let (ix, fx) = splitOffset(dx), (iy, fy) = splitOffset(dy)
         var out = wholeOffset(input, dx: ix, dy: iy)
         let w = out.width, h = out.height
         // (1 − t)·a + t·b with b = a moved one pixel right / down (transparent where it moved in from).

@@ -50,6 +50,7 @@ package struct FilterImage: Hashable, Sendable {
     mutating func clear(outside rect: FilterPixelRect) {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        if x0 == 0, y0 == 0, x1 == width, y1 == height { return }
         let w = width, h = height
         pixels.withUnsafeMutableBufferPointer { px in
             for y in 0..<h {

@@ -34,6 +34,19 @@ extension FilterOps {
         return [(h, h - 1), (h - 1, h), (h, h)]
     }
 
+    /// The sampled Gaussian for σ < 2: radius ⌈3σ⌉ and the 2·radius + 1 weights, normalised to sum 1.
+    static func gaussianKernel(_ sigma: Double) -> (radius: Int, weights: [Float]) {
+        let radius = Int((3 * sigma).rounded(.up))
+        var weights = [Double](repeating: 0, count: 2 * radius + 1)
+        var total = 0.0
+        for k in -radius...radius {
+            let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
+            weights[k + radius] = v
+            total += v
+        }
+        return (radius, weights.map { Float($0 / total) })
+    }
+
     /// Blurs every row of `image` horizontally.
     static func blurRows(_ image: inout FilterImage, _ sigma: Double) {
         let w = image.width, h = image.height
@@ -54,15 +67,7 @@ extension FilterOps {
                 }
             }
         } else {
-            let radius = Int((3 * sigma).rounded(.up))
-            var weights = [Double](repeating: 0, count: 2 * radius + 1)
-            var total = 0.0
-            for k in -radius...radius {
-                let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
-                weights[k + radius] = v
-                total += v
-            }
-            let kernel = weights.map { Float($0 / total) }
+            let (radius, kernel) = gaussianKernel(sigma)
             image.pixels.withUnsafeMutableBufferPointer { px in
                 row.withUnsafeMutableBufferPointer { tmp in
                     kernel.withUnsafeBufferPointer { k in
@@ -132,18 +137,27 @@ extension FilterOps {
         return out
     }
 
+    /// An offset in pixels as whole pixels and a fraction in 0…1 (within 1/1000 of a whole pixel: that
+    /// pixel, no fraction).
+    static func splitOffset(_ v: Double) -> (whole: Int, fraction: Float) {
+        let n = v.rounded()
+        if abs(v - n) < 1e-3 { return (Int(n), 0) }
+        let f = v.rounded(.down)
+        return (Int(f), Float(v - f))
+    }
+
+    /// The whole pixels of an offset that `splitOffset` gives no fraction, else nil.
+    static func wholePixels(_ v: Double) -> Int? {
+        let (whole, fraction) = splitOffset(v)
+        return fraction == 0 ? whole : nil
+    }
+
     /// feOffset: the input moved by (dx, dy) pixels; what moves in from outside is transparent. Whole
     /// pixels move exactly; a fraction (more than 1/1000 from a whole pixel) is a linear interpolation
     /// between the two nearest whole-pixel shifts, per axis, so that a shadow offset by half a pixel at
     /// a small size lands half a pixel away instead of a whole one or none.
     static func offset(_ input: FilterImage, dx: Double, dy: Double) -> FilterImage {
-        func split(_ v: Double) -> (Int, Float) {
-            let n = v.rounded()
-            if abs(v - n) < 1e-3 { return (Int(n), 0) }
-            let f = v.rounded(.down)
-            return (Int(f), Float(v - f))
-        }
-        let (ix, fx) = split(dx), (iy, fy) = split(dy)
+        let (ix, fx) = splitOffset(dx), (iy, fy) = splitOffset(dy)
         if fx == 0 && fy == 0 { return wholeOffset(input, dx: ix, dy: iy) }
         var out = wholeOffset(input, dx: ix, dy: iy)
         if fx > 0 { out = blend(out, wholeOffset(out, dx: 1, dy: 0), fx) }

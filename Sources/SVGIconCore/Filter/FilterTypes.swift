@@ -104,13 +104,26 @@ package struct FilterNote: Hashable, Sendable, CustomStringConvertible {
         case blurClamped(from: Double, to: Double)
         case morphologyRadiusClamped(from: Double, to: Int)
         case offsetClamped(from: Double, to: Double)
-        /// BackgroundImage, BackgroundAlpha, FillPaint or StrokePaint with no pixels supplied:
-        /// transparent black was used.
+        /// BackgroundImage, BackgroundAlpha, FillPaint or StrokePaint with no pixels supplied: SourceGraphic
+        /// was used instead, as resvg 0.44 does (Docs/filter-engine.md).
         case inputUnavailable(SVGFilterInput)
         /// feImage with no pixels supplied: transparent black.
         case imageUnavailable
         /// feConvolveMatrix whose kernel does not fit its order or target: transparent black.
         case invalidKernel
+    }
+
+    /// A standard input as SVG spells it (`in="BackgroundImage"`).
+    static func name(_ input: SVGFilterInput) -> String {
+        switch input {
+        case .sourceGraphic: return "SourceGraphic"
+        case .sourceAlpha: return "SourceAlpha"
+        case .backgroundImage: return "BackgroundImage"
+        case .backgroundAlpha: return "BackgroundAlpha"
+        case .fillPaint: return "FillPaint"
+        case .strokePaint: return "StrokePaint"
+        case .reference(let name): return name
+        }
     }
 
     package var description: String {
@@ -120,7 +133,7 @@ package struct FilterNote: Hashable, Sendable, CustomStringConvertible {
         case let .blurClamped(from, to): return "\(at): blur of \(from) px clamped to \(to) px"
         case let .morphologyRadiusClamped(from, to): return "\(at): morphology radius \(from) px clamped to \(to) px"
         case let .offsetClamped(from, to): return "\(at): offset of \(from) px clamped to \(to) px"
-        case let .inputUnavailable(input): return "\(at): input \(input) is not available; transparent black used"
+        case let .inputUnavailable(input): return "\(at): input \(Self.name(input)) is not available; SourceGraphic used (as resvg)"
         case .imageUnavailable: return "\(at): feImage has no pixels; transparent black used"
         case .invalidKernel: return "\(at): feConvolveMatrix kernel does not match its order or target; transparent black"
         }
