@@ -48,20 +48,8 @@ struct FilterAlpha: Sendable {
 
     /// Clears every pixel outside `rect` (image coordinates).
     mutating func clear(outside rect: FilterPixelRect) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
-        if x0 == 0, y0 == 0, x1 == width, y1 == height { return }
-        let w = width, h = height
-        alpha.withUnsafeMutableBufferPointer { px in
-            for y in 0..<h {
-                if y < y0 || y >= y1 || x1 <= x0 {
-                    for i in (y * w)..<((y + 1) * w) { px[i] = 0 }
-                    continue
-                }
-                for i in (y * w)..<(y * w + x0) { px[i] = 0 }
-                for i in (y * w + x1)..<((y + 1) * w) { px[i] = 0 }
-            }
-        }
+        let (w, h) = (width, height)
+        alpha.withUnsafeMutableBufferPointer { rect.clearOutside($0, width: w, height: h, channels: 1) }
     }
 
     /// The plane with rows and columns swapped.
@@ -267,13 +255,7 @@ extension FilterOps {
         var out = FilterAlpha(width: w, height: h)
         guard abs(ox) < w, abs(oy) < h else { return out }
         input.alpha.withUnsafeBufferPointer { src in
-            out.alpha.withUnsafeMutableBufferPointer { dst in
-                let x0 = max(0, ox), x1 = min(w, w + ox)
-                for y in max(0, oy)..<min(h, h + oy) {
-                    let sy = y - oy
-                    for x in x0..<x1 { dst[y * w + x] = src[sy * w + x - ox] }
-                }
-            }
+            out.alpha.withUnsafeMutableBufferPointer { moveWhole(src, into: $0, width: w, height: h, channels: 1, ox, oy) }
         }
         return out
     }
@@ -291,21 +273,29 @@ extension FilterOps {
         }
     }
 
-    /// feDropShadow's last steps at once: the shadow (`shadow`'s alpha × the colour's alpha × opacity,
-    /// in the colour) under `input`, written into `input`: input + shadow · (1 − α input).
-    static func shadow(_ shadow: FilterAlpha, under input: inout FilterImage, color: SVGColor, opacity: Double,
-                       space: SVGFilterColorSpace) {
+    /// feDropShadow's last steps at once: the shadow (`shadow`'s alpha moved by whole pixels (dx, dy) ×
+    /// the colour's alpha × opacity, in the colour) under `input`, written into `input`:
+    /// input + shadow · (1 − α input). Where the moved shadow is outside its plane it is 0, which leaves the
+    /// input as it is, so only the rows and columns it lands on are visited.
+    static func shadow(_ shadow: FilterAlpha, movedBy dx: Int = 0, _ dy: Int = 0, under input: inout FilterImage,
+                       color: SVGColor, opacity: Double, space: SVGFilterColorSpace) {
         let (r, g, b, ca) = straight(color, opacity: opacity, space: space)
+        let w = shadow.width, h = shadow.height
+        guard abs(dx) < w, abs(dy) < h else { return }
+        let x0 = max(0, dx), x1 = min(w, w + dx)
         input.pixels.withUnsafeMutableBufferPointer { px in
             shadow.alpha.withUnsafeBufferPointer { sh in
-                for p in 0..<sh.count {
-                    let i = p * 4
-                    let a = sh[p] * ca
-                    let keep = 1 - px[i + 3]
-                    px[i] = px[i] + (r * a) * keep
-                    px[i + 1] = px[i + 1] + (g * a) * keep
-                    px[i + 2] = px[i + 2] + (b * a) * keep
-                    px[i + 3] = px[i + 3] + a * keep
+                for y in max(0, dy)..<min(h, h + dy) {
+                    let s = (y - dy) * w - dx
+                    for x in x0..<x1 {
+                        let i = (y * w + x) * 4
+                        let a = sh[s + x] * ca
+                        let keep = 1 - px[i + 3]
+                        px[i] = px[i] + (r * a) * keep
+                        px[i + 1] = px[i + 1] + (g * a) * keep
+                        px[i + 2] = px[i + 2] + (b * a) * keep
+                        px[i + 3] = px[i + 3] + a * keep
+                    }
                 }
             }
         }

@@ -183,17 +183,21 @@ extension FilterOps {
         var out = FilterImage(width: w, height: h)
         guard abs(ox) < w, abs(oy) < h else { return out }
         input.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in max(0, oy)..<min(h, h + oy) {
-                    let sy = y - oy
-                    let x0 = max(0, ox), x1 = min(w, w + ox)
-                    for x in x0..<x1 {
-                        let s = (sy * w + x - ox) * 4, d = (y * w + x) * 4
-                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
-                    }
-                }
-            }
+            out.pixels.withUnsafeMutableBufferPointer { moveWhole(src, into: $0, width: w, height: h, channels: 4, ox, oy) }
         }
         return out
+    }
+
+    /// Copies `src` moved by whole pixels (dx, dy) into `dst` (both width × height pixels of `channels`
+    /// values; |dx| < width, |dy| < height), row span by row span; what moves in from outside is left as it
+    /// is in `dst`.
+    static func moveWhole(_ src: UnsafeBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
+                          width w: Int, height h: Int, channels c: Int, _ dx: Int, _ dy: Int) {
+        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+        let x0 = max(0, dx), x1 = min(w, w + dx)
+        guard x1 > x0 else { return }
+        for y in max(0, dy)..<min(h, h + dy) {
+            (d + (y * w + x0) * c).update(from: s + ((y - dy) * w + x0 - dx) * c, count: (x1 - x0) * c)
+        }
     }
 }

@@ -52,23 +52,27 @@ extension FilterRun {
             let oy = graph.offsetPixels(dy * graph.transform.scaleY, i, &notes)
             switch input {
             case .alpha(let plane) where color.red == 0 && color.green == 0 && color.blue == 0:
-                var blurred = FilterOps.gaussianBlur(plane, bx, by)
-                var (mx, my) = (FilterOps.wholePixels(ox) ?? 0, FilterOps.wholePixels(oy) ?? 0)
-                if FilterOps.wholePixels(ox) == nil || FilterOps.wholePixels(oy) == nil {
-                    blurred = FilterOps.offset(blurred, dx: ox, dy: oy)
-                    (mx, my) = (0, 0)
-                }
-                return .alpha(FilterOps.shadow(blurred, movedBy: mx, my, under: plane, alpha: color.alpha,
+                let (shadow, mx, my) = shadowPlane(plane, bx, by, ox, oy)
+                return .alpha(FilterOps.shadow(shadow, movedBy: mx, my, under: plane, alpha: color.alpha,
                                                opacity: opacity))
             default:
                 var image = input.rgba
-                let shadow = FilterOps.offset(FilterOps.gaussianBlur(FilterAlpha(image), bx, by), dx: ox, dy: oy)
-                FilterOps.shadow(shadow, under: &image, color: color, opacity: opacity, space: space)
+                let (shadow, mx, my) = shadowPlane(FilterAlpha(image), bx, by, ox, oy)
+                FilterOps.shadow(shadow, movedBy: mx, my, under: &image, color: color, opacity: opacity, space: space)
                 return .rgba(image)
             }
         default:
             return .rgba(evaluateColor(i, sub))
         }
+    }
+
+    /// A drop shadow's blurred alpha and the whole pixels it is still to move by: a fractional offset is
+    /// applied here (interpolated copy), a whole one left to the compositing step (no copy).
+    func shadowPlane(_ alpha: FilterAlpha, _ bx: Double, _ by: Double, _ ox: Double, _ oy: Double)
+        -> (plane: FilterAlpha, dx: Int, dy: Int) {
+        let blurred = FilterOps.gaussianBlur(alpha, bx, by)
+        if let ix = FilterOps.wholePixels(ox), let iy = FilterOps.wholePixels(oy) { return (blurred, ix, iy) }
+        return (FilterOps.offset(blurred, dx: ox, dy: oy), 0, 0)
     }
 
     /// feMerge: the inputs source-over in order; a plane while every input is one.

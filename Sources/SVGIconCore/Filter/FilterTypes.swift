@@ -15,6 +15,23 @@ package struct FilterPixelRect: Hashable, Sendable {
         return FilterPixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Sets to 0 every value of `buffer` (width × height pixels of `channels` values, rows top to bottom)
+    /// outside this rectangle; nothing when it covers the whole image.
+    func clearOutside(_ buffer: UnsafeMutableBufferPointer<Float>, width w: Int, height h: Int, channels c: Int) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(w, x + width), y1 = min(h, y + height)
+        if x0 == 0, y0 == 0, x1 == w, y1 == h { return }
+        for row in 0..<h {
+            let start = row * w * c, end = (row + 1) * w * c
+            if row < y0 || row >= y1 || x1 <= x0 {
+                for i in start..<end { buffer[i] = 0 }
+                continue
+            }
+            for i in start..<(start + x0 * c) { buffer[i] = 0 }
+            for i in (start + x1 * c)..<end { buffer[i] = 0 }
+        }
+    }
+
     func union(_ other: FilterPixelRect) -> FilterPixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
