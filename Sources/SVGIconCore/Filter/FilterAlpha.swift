@@ -250,14 +250,8 @@ extension FilterOps {
 
     /// The plane moved by whole pixels.
     static func wholeOffset(_ input: FilterAlpha, dx ox: Int, dy oy: Int) -> FilterAlpha {
-        if ox == 0 && oy == 0 { return input }
-        let w = input.width, h = input.height
-        var out = FilterAlpha(width: w, height: h)
-        guard abs(ox) < w, abs(oy) < h else { return out }
-        input.alpha.withUnsafeBufferPointer { src in
-            out.alpha.withUnsafeMutableBufferPointer { moveWhole(src, into: $0, width: w, height: h, channels: 1, ox, oy) }
-        }
-        return out
+        FilterAlpha(width: input.width, height: input.height,
+                    alpha: moved(input.alpha, width: input.width, height: input.height, channels: 1, ox, oy))
     }
 
     /// `top` (an alpha plane, colour 0) source-over `image`: s + d·(1 − αs) per channel.

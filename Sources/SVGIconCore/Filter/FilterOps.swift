@@ -178,26 +178,25 @@ extension FilterOps {
 
     /// The input moved by whole pixels.
     private static func wholeOffset(_ input: FilterImage, dx ox: Int, dy oy: Int) -> FilterImage {
-        if ox == 0 && oy == 0 { return input }
         let w = input.width, h = input.height
-        var out = FilterImage(width: w, height: h)
-        guard abs(ox) < w, abs(oy) < h else { return out }
-        input.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { moveWhole(src, into: $0, width: w, height: h, channels: 4, ox, oy) }
-        }
-        return out
+        return FilterImage(width: w, height: h, pixels: moved(input.pixels, width: w, height: h, channels: 4, ox, oy))!
     }
 
-    /// Copies `src` moved by whole pixels (dx, dy) into `dst` (both width × height pixels of `channels`
-    /// values; |dx| < width, |dy| < height), row span by row span; what moves in from outside is left as it
-    /// is in `dst`.
-    static func moveWhole(_ src: UnsafeBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
-                          width w: Int, height h: Int, channels c: Int, _ dx: Int, _ dy: Int) {
-        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+    /// `values` (width × height pixels of `channels` values, rows top to bottom) moved by whole pixels
+    /// (dx, dy), row span by row span; 0 where they move in from outside.
+    static func moved(_ values: [Float], width w: Int, height h: Int, channels c: Int, _ dx: Int, _ dy: Int) -> [Float] {
+        if dx == 0 && dy == 0 { return values }
+        var out = [Float](repeating: 0, count: values.count)
         let x0 = max(0, dx), x1 = min(w, w + dx)
-        guard x1 > x0 else { return }
-        for y in max(0, dy)..<min(h, h + dy) {
-            (d + (y * w + x0) * c).update(from: s + ((y - dy) * w + x0 - dx) * c, count: (x1 - x0) * c)
+        guard abs(dx) < w, abs(dy) < h, x1 > x0 else { return out }
+        values.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for y in max(0, dy)..<min(h, h + dy) {
+                    (d + (y * w + x0) * c).update(from: s + ((y - dy) * w + x0 - dx) * c, count: (x1 - x0) * c)
+                }
+            }
         }
+        return out
     }
 }
