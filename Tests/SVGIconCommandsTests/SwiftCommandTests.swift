@@ -139,7 +139,15 @@ struct SwiftCommandTests {
             _ = try SwiftSourceGenerator().file(icons: [("crisp", icon)], typeName: "X", source: "crisp-edges.svg")
             Issue.record("expected a refusal")
         } catch let error as SwiftSourceError {
-            #expect(error.description == "crisp.svg: layer 1 (<path>): the generated code would not rebuild this layer exactly (it uses something svgicon swift cannot write yet)")
+            #expect(error.description == "crisp.svg: layer 1 (<path>): shape-rendering: crispEdges (or optimizeSpeed: drawn without anti-aliasing) cannot be written as Swift yet; the icon is refused")
+        }
+        let blend = try SVGDocumentParser.parse("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"4\" height=\"4\"/><g><circle r=\"2\" style=\"mix-blend-mode: color-dodge\"/></g></svg>").icon
+        #expect(throws: SwiftSourceError("b.svg: layer 2.1 (<circle>): mix-blend-mode: color-dodge cannot be written as Swift yet; the icon is refused")) {
+            try SwiftSourceGenerator().file(icons: [("b", blend)], typeName: "X", source: "b.svg")
+        }
+        let isolated = try SVGDocumentParser.parse("<svg xmlns=\"http://www.w3.org/2000/svg\"><g style=\"isolation: isolate\"><rect width=\"4\" height=\"4\"/></g></svg>").icon
+        #expect(throws: SwiftSourceError("i.svg: layer 1 (<g>): isolation: isolate cannot be written as Swift yet; the icon is refused")) {
+            try SwiftSourceGenerator().file(icons: [("i", isolated)], typeName: "X", source: "i.svg")
         }
     }
 

@@ -261,8 +261,18 @@ struct FilterWiringTests {
         #expect(a == b)
         let oneColour = try Self.parse(#"<rect width="50" height="50"/><circle cx="70" cy="70" r="20"/>"#).icon.render(size: 24)
         #expect(oneColour.uniformColor != nil, "one-colour icons keep the alpha-only pixmap")
-        let filtered = try Self.parse(#"<filter id="f"><feOffset dx="1"/></filter><rect width="50" height="50" filter="url(#f)"/>"#)
+        // A filter that adds no colour keeps it too (alpha planes, Docs/filter-engine.md "Cost"), and draws what
+        // the RGBA route draws: the same shadow followed by an identity colour matrix takes that route.
+        let shadow = #"<feDropShadow dx="3" dy="2" stdDeviation="4" flood-opacity="0.5"/>"#
+        let planes = try Self.parse(#"<filter id="f">\#(shadow)</filter><rect width="50" height="50" filter="url(#f)"/>"#)
             .icon.render(size: 24)
-        #expect(filtered.uniformColor == nil)
+        let rgba = try Self.parse(#"<filter id="f">\#(shadow)<feColorMatrix type="matrix" values="1"/></filter><rect width="50" height="50" filter="url(#f)"/>"#)
+            .icon.render(size: 24)
+        #expect(planes.uniformColor == SVGColor(red: 0, green: 0, blue: 0))
+        #expect(rgba.uniformColor == nil)
+        #expect(planes == rgba)
+        let red = try Self.parse(#"<filter id="f"><feDropShadow flood-color="red"/></filter><rect width="50" height="50" filter="url(#f)"/>"#)
+            .icon.render(size: 24)
+        #expect(red.uniformColor == nil, "a shadow of another colour makes two colours")
     }
 }

@@ -14,6 +14,14 @@ struct FilterAlpha: Sendable {
         alpha = [Float](repeating: 0, count: width * height)
     }
 
+    /// A plane holding `alpha` (width × height values), taken as it is.
+    init(width: Int, height: Int, alpha: [Float]) {
+        precondition(alpha.count == width * height, "alpha must hold width × height values")
+        self.width = width
+        self.height = height
+        self.alpha = alpha
+    }
+
     /// The alpha channel of `image`.
     init(_ image: FilterImage) {
         width = image.width
@@ -40,41 +48,49 @@ struct FilterAlpha: Sendable {
 
     /// Clears every pixel outside `rect` (image coordinates).
     mutating func clear(outside rect: FilterPixelRect) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
-        if x0 == 0, y0 == 0, x1 == width, y1 == height { return }
-        let w = width, h = height
-        alpha.withUnsafeMutableBufferPointer { px in
-            for y in 0..<h {
-                if y < y0 || y >= y1 || x1 <= x0 {
-                    for i in (y * w)..<((y + 1) * w) { px[i] = 0 }
-                    continue
-                }
-                for i in (y * w)..<(y * w + x0) { px[i] = 0 }
-                for i in (y * w + x1)..<((y + 1) * w) { px[i] = 0 }
-            }
-        }
+        let (w, h) = (width, height)
+        alpha.withUnsafeMutableBufferPointer { rect.clearOutside($0, width: w, height: h, channels: 1) }
     }
 
     /// The plane with rows and columns swapped.
     func transposed() -> FilterAlpha {
         let w = width, h = height
-        var out = FilterAlpha(width: h, height: w)
+        // Every value is written below.
+        var out = FilterAlpha(width: h, height: w,
+                              alpha: [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h })
         alpha.withUnsafeBufferPointer { src in
             out.alpha.withUnsafeMutableBufferPointer { dst in
-                // Tiles of 16 × 16 keep both sides in the cache.
-                var y0 = 0
-                while y0 < h {
-                    let y1 = min(h, y0 + 16)
-                    var x0 = 0
-                    while x0 < w {
-                        let x1 = min(w, x0 + 16)
-                        for y in y0..<y1 {
-                            for x in x0..<x1 { dst[x * h + y] = src[y * w + x] }
-                        }
-                        x0 = x1
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                @inline(__always) func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+                    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+                }
+                @inline(__always) func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+                    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+                }
+                // Blocks of 4 × 4: four rows read four values at a time, written as four columns.
+                var y = 0
+                while y &+ 4 <= h {
+                    let r0 = s + y &* w, r1 = r0 + w, r2 = r1 + w, r3 = r2 + w
+                    var x = 0
+                    while x &+ 4 <= w {
+                        let a = load(r0 + x), b = load(r1 + x), c = load(r2 + x), e = load(r3 + x)
+                        let o = d + (x &* h &+ y)
+                        store(SIMD4(a.x, b.x, c.x, e.x), o)
+                        store(SIMD4(a.y, b.y, c.y, e.y), o + h)
+                        store(SIMD4(a.z, b.z, c.z, e.z), o + 2 &* h)
+                        store(SIMD4(a.w, b.w, c.w, e.w), o + 3 &* h)
+                        x &+= 4
                     }
-                    y0 = y1
+                    while x < w {
+                        let o = d + (x &* h &+ y)
+                        o[0] = r0[x]; o[1] = r1[x]; o[2] = r2[x]; o[3] = r3[x]
+                        x &+= 1
+                    }
+                    y &+= 4
+                }
+                while y < h {
+                    for x in 0..<w { d[x &* h &+ y] = s[y &* w &+ x] }
+                    y &+= 1
                 }
             }
         }
@@ -101,8 +117,9 @@ extension FilterOps {
     static func blurColumns(_ plane: inout FilterAlpha, _ sigma: Double) {
         let w = plane.width, h = plane.height
         guard w > 0, h > 0 else { return }
-        var scratch = [Float](repeating: 0, count: w * h)
         if sigma >= 2 {
+            // Every value of the scratch plane is written by the first pass before it is read.
+            var scratch = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
             let windows = boxWindows(sigma)
             var sums = [Double](repeating: 0, count: w)
             plane.alpha.withUnsafeMutableBufferPointer { px in
@@ -116,15 +133,8 @@ extension FilterOps {
             }
             plane.alpha = scratch
         } else {
-            let radius = Int((3 * sigma).rounded(.up))
-            var weights = [Double](repeating: 0, count: 2 * radius + 1)
-            var total = 0.0
-            for k in -radius...radius {
-                let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
-                weights[k + radius] = v
-                total += v
-            }
-            let kernel = weights.map { Float($0 / total) }
+            var scratch = [Float](repeating: 0, count: w * h)
+            let (radius, kernel) = gaussianKernel(sigma)
             plane.alpha.withUnsafeBufferPointer { px in
                 scratch.withUnsafeMutableBufferPointer { out in
                     kernel.withUnsafeBufferPointer { k in
@@ -201,13 +211,7 @@ extension FilterOps {
 
     /// feOffset of an alpha plane (as `offset`).
     static func offset(_ input: FilterAlpha, dx: Double, dy: Double) -> FilterAlpha {
-        func split(_ v: Double) -> (Int, Float) {
-            let n = v.rounded()
-            if abs(v - n) < 1e-3 { return (Int(n), 0) }
-            let f = v.rounded(.down)
-            return (Int(f), Float(v - f))
-        }
-        let (ix, fx) = split(dx), (iy, fy) = split(dy)
+        let (ix, fx) = splitOffset(dx), (iy, fy) = splitOffset(dy)
         var out = wholeOffset(input, dx: ix, dy: iy)
         let w = out.width, h = out.height
         // (1 − t)·a + t·b with b = a moved one pixel right / down (transparent where it moved in from).
@@ -246,20 +250,8 @@ extension FilterOps {
 
     /// The plane moved by whole pixels.
     static func wholeOffset(_ input: FilterAlpha, dx ox: Int, dy oy: Int) -> FilterAlpha {
-        if ox == 0 && oy == 0 { return input }
-        let w = input.width, h = input.height
-        var out = FilterAlpha(width: w, height: h)
-        guard abs(ox) < w, abs(oy) < h else { return out }
-        input.alpha.withUnsafeBufferPointer { src in
-            out.alpha.withUnsafeMutableBufferPointer { dst in
-                let x0 = max(0, ox), x1 = min(w, w + ox)
-                for y in max(0, oy)..<min(h, h + oy) {
-                    let sy = y - oy
-                    for x in x0..<x1 { dst[y * w + x] = src[sy * w + x - ox] }
-                }
-            }
-        }
-        return out
+        FilterAlpha(width: input.width, height: input.height,
+                    alpha: moved(input.alpha, width: input.width, height: input.height, channels: 1, ox, oy))
     }
 
     /// `top` (an alpha plane, colour 0) source-over `image`: s + d·(1 − αs) per channel.
@@ -275,21 +267,29 @@ extension FilterOps {
         }
     }
 
-    /// feDropShadow's last steps at once: the shadow (`shadow`'s alpha × the colour's alpha × opacity,
-    /// in the colour) under `input`, written into `input`: input + shadow · (1 − α input).
-    static func shadow(_ shadow: FilterAlpha, under input: inout FilterImage, color: SVGColor, opacity: Double,
-                       space: SVGFilterColorSpace) {
+    /// feDropShadow's last steps at once: the shadow (`shadow`'s alpha moved by whole pixels (dx, dy) ×
+    /// the colour's alpha × opacity, in the colour) under `input`, written into `input`:
+    /// input + shadow · (1 − α input). Where the moved shadow is outside its plane it is 0, which leaves the
+    /// input as it is, so only the rows and columns it lands on are visited.
+    static func shadow(_ shadow: FilterAlpha, movedBy dx: Int = 0, _ dy: Int = 0, under input: inout FilterImage,
+                       color: SVGColor, opacity: Double, space: SVGFilterColorSpace) {
         let (r, g, b, ca) = straight(color, opacity: opacity, space: space)
+        let w = shadow.width, h = shadow.height
+        guard abs(dx) < w, abs(dy) < h else { return }
+        let x0 = max(0, dx), x1 = min(w, w + dx)
         input.pixels.withUnsafeMutableBufferPointer { px in
             shadow.alpha.withUnsafeBufferPointer { sh in
-                for p in 0..<sh.count {
-                    let i = p * 4
-                    let a = sh[p] * ca
-                    let keep = 1 - px[i + 3]
-                    px[i] = px[i] + (r * a) * keep
-                    px[i + 1] = px[i + 1] + (g * a) * keep
-                    px[i + 2] = px[i + 2] + (b * a) * keep
-                    px[i + 3] = px[i + 3] + a * keep
+                for y in max(0, dy)..<min(h, h + dy) {
+                    let s = (y - dy) * w - dx
+                    for x in x0..<x1 {
+                        let i = (y * w + x) * 4
+                        let a = sh[s + x] * ca
+                        let keep = 1 - px[i + 3]
+                        px[i] = px[i] + (r * a) * keep
+                        px[i + 1] = px[i + 1] + (g * a) * keep
+                        px[i + 2] = px[i + 2] + (b * a) * keep
+                        px[i + 3] = px[i + 3] + a * keep
+                    }
                 }
             }
         }

@@ -48,18 +48,7 @@ package struct FilterImage: Hashable, Sendable {
 
     /// Clears every pixel outside `rect` (image coordinates) to transparent.
     mutating func clear(outside rect: FilterPixelRect) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
-        let w = width, h = height
-        pixels.withUnsafeMutableBufferPointer { px in
-            for y in 0..<h {
-                if y < y0 || y >= y1 || x1 <= x0 {
-                    for i in (y * w * 4)..<((y + 1) * w * 4) { px[i] = 0 }
-                    continue
-                }
-                for i in (y * w * 4)..<((y * w + x0) * 4) { px[i] = 0 }
-                for i in ((y * w + x1) * 4)..<((y + 1) * w * 4) { px[i] = 0 }
-            }
-        }
+        let (w, h) = (width, height)
+        pixels.withUnsafeMutableBufferPointer { rect.clearOutside($0, width: w, height: h, channels: 4) }
     }
 }

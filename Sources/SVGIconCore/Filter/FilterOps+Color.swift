@@ -21,13 +21,11 @@ extension FilterOps {
                       within sub: FilterPixelRect) -> FilterImage {
         var out = FilterImage(width: width, height: height)
         let (r, g, b, a) = straight(color, opacity: opacity, space: space)
-        guard a > 0 else { return out }
-        let x0 = max(0, sub.x), x1 = min(width, sub.x + sub.width)
-        let y0 = max(0, sub.y), y1 = min(height, sub.y + sub.height)
-        guard x1 > x0, y1 > y0 else { return out }
+        let area = sub.intersection(FilterPixelRect(x: 0, y: 0, width: width, height: height))
+        guard a > 0, !area.isEmpty else { return out }
         out.pixels.withUnsafeMutableBufferPointer { px in
-            for y in y0..<y1 {
-                for x in x0..<x1 {
+            for y in area.y..<(area.y + area.height) {
+                for x in area.x..<(area.x + area.width) {
                     let i = (y * width + x) * 4
                     px[i] = r * a; px[i + 1] = g * a; px[i + 2] = b * a; px[i + 3] = a
                 }

@@ -34,6 +34,19 @@ extension FilterOps {
         return [(h, h - 1), (h - 1, h), (h, h)]
     }
 
+    /// The sampled Gaussian for σ < 2: radius ⌈3σ⌉ and the 2·radius + 1 weights, normalised to sum 1.
+    static func gaussianKernel(_ sigma: Double) -> (radius: Int, weights: [Float]) {
+        let radius = Int((3 * sigma).rounded(.up))
+        var weights = [Double](repeating: 0, count: 2 * radius + 1)
+        var total = 0.0
+        for k in -radius...radius {
+            let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
+            weights[k + radius] = v
+            total += v
+        }
+        return (radius, weights.map { Float($0 / total) })
+    }
+
     /// Blurs every row of `image` horizontally.
     static func blurRows(_ image: inout FilterImage, _ sigma: Double) {
         let w = image.width, h = image.height
@@ -54,15 +67,7 @@ extension FilterOps {
                 }
             }
         } else {
-            let radius = Int((3 * sigma).rounded(.up))
-            var weights = [Double](repeating: 0, count: 2 * radius + 1)
-            var total = 0.0
-            for k in -radius...radius {
-                let v = FilterMath.exp(-Double(k * k) / (2 * sigma * sigma))
-                weights[k + radius] = v
-                total += v
-            }
-            let kernel = weights.map { Float($0 / total) }
+            let (radius, kernel) = gaussianKernel(sigma)
             image.pixels.withUnsafeMutableBufferPointer { px in
                 row.withUnsafeMutableBufferPointer { tmp in
                     kernel.withUnsafeBufferPointer { k in
@@ -132,18 +137,27 @@ extension FilterOps {
         return out
     }
 
+    /// An offset in pixels as whole pixels and a fraction in 0…1 (within 1/1000 of a whole pixel: that
+    /// pixel, no fraction).
+    static func splitOffset(_ v: Double) -> (whole: Int, fraction: Float) {
+        let n = v.rounded()
+        if abs(v - n) < 1e-3 { return (Int(n), 0) }
+        let f = v.rounded(.down)
+        return (Int(f), Float(v - f))
+    }
+
+    /// The whole pixels of an offset that `splitOffset` gives no fraction, else nil.
+    static func wholePixels(_ v: Double) -> Int? {
+        let (whole, fraction) = splitOffset(v)
+        return fraction == 0 ? whole : nil
+    }
+
     /// feOffset: the input moved by (dx, dy) pixels; what moves in from outside is transparent. Whole
     /// pixels move exactly; a fraction (more than 1/1000 from a whole pixel) is a linear interpolation
     /// between the two nearest whole-pixel shifts, per axis, so that a shadow offset by half a pixel at
     /// a small size lands half a pixel away instead of a whole one or none.
     static func offset(_ input: FilterImage, dx: Double, dy: Double) -> FilterImage {
-        func split(_ v: Double) -> (Int, Float) {
-            let n = v.rounded()
-            if abs(v - n) < 1e-3 { return (Int(n), 0) }
-            let f = v.rounded(.down)
-            return (Int(f), Float(v - f))
-        }
-        let (ix, fx) = split(dx), (iy, fy) = split(dy)
+        let (ix, fx) = splitOffset(dx), (iy, fy) = splitOffset(dy)
         if fx == 0 && fy == 0 { return wholeOffset(input, dx: ix, dy: iy) }
         var out = wholeOffset(input, dx: ix, dy: iy)
         if fx > 0 { out = blend(out, wholeOffset(out, dx: 1, dy: 0), fx) }
@@ -164,19 +178,22 @@ extension FilterOps {
 
     /// The input moved by whole pixels.
     private static func wholeOffset(_ input: FilterImage, dx ox: Int, dy oy: Int) -> FilterImage {
-        if ox == 0 && oy == 0 { return input }
         let w = input.width, h = input.height
-        var out = FilterImage(width: w, height: h)
-        guard abs(ox) < w, abs(oy) < h else { return out }
-        input.pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in max(0, oy)..<min(h, h + oy) {
-                    let sy = y - oy
-                    let x0 = max(0, ox), x1 = min(w, w + ox)
-                    for x in x0..<x1 {
-                        let s = (sy * w + x - ox) * 4, d = (y * w + x) * 4
-                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
-                    }
+        return FilterImage(width: w, height: h, pixels: moved(input.pixels, width: w, height: h, channels: 4, ox, oy))!
+    }
+
+    /// `values` (width × height pixels of `channels` values, rows top to bottom) moved by whole pixels
+    /// (dx, dy), row span by row span; 0 where they move in from outside.
+    static func moved(_ values: [Float], width w: Int, height h: Int, channels c: Int, _ dx: Int, _ dy: Int) -> [Float] {
+        if dx == 0 && dy == 0 { return values }
+        var out = [Float](repeating: 0, count: values.count)
+        let x0 = max(0, dx), x1 = min(w, w + dx)
+        guard abs(dx) < w, abs(dy) < h, x1 > x0 else { return out }
+        values.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for y in max(0, dy)..<min(h, h + dy) {
+                    (d + (y * w + x0) * c).update(from: s + ((y - dy) * w + x0 - dx) * c, count: (x1 - x0) * c)
                 }
             }
         }

@@ -15,6 +15,23 @@ package struct FilterPixelRect: Hashable, Sendable {
         return FilterPixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Sets to 0 every value of `buffer` (width × height pixels of `channels` values, rows top to bottom)
+    /// outside this rectangle; nothing when it covers the whole image.
+    func clearOutside(_ buffer: UnsafeMutableBufferPointer<Float>, width w: Int, height h: Int, channels c: Int) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(w, x + width), y1 = min(h, y + height)
+        if x0 == 0, y0 == 0, x1 == w, y1 == h { return }
+        for row in 0..<h {
+            let start = row * w * c, end = (row + 1) * w * c
+            if row < y0 || row >= y1 || x1 <= x0 {
+                for i in start..<end { buffer[i] = 0 }
+                continue
+            }
+            for i in start..<(start + x0 * c) { buffer[i] = 0 }
+            for i in (start + x1 * c)..<end { buffer[i] = 0 }
+        }
+    }
+
     func union(_ other: FilterPixelRect) -> FilterPixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
@@ -104,13 +121,26 @@ package struct FilterNote: Hashable, Sendable, CustomStringConvertible {
         case blurClamped(from: Double, to: Double)
         case morphologyRadiusClamped(from: Double, to: Int)
         case offsetClamped(from: Double, to: Double)
-        /// BackgroundImage, BackgroundAlpha, FillPaint or StrokePaint with no pixels supplied:
-        /// transparent black was used.
+        /// BackgroundImage, BackgroundAlpha, FillPaint or StrokePaint with no pixels supplied: SourceGraphic
+        /// was used instead, as resvg 0.44 does (Docs/filter-engine.md).
         case inputUnavailable(SVGFilterInput)
         /// feImage with no pixels supplied: transparent black.
         case imageUnavailable
         /// feConvolveMatrix whose kernel does not fit its order or target: transparent black.
         case invalidKernel
+    }
+
+    /// A standard input as SVG spells it (`in="BackgroundImage"`).
+    static func name(_ input: SVGFilterInput) -> String {
+        switch input {
+        case .sourceGraphic: return "SourceGraphic"
+        case .sourceAlpha: return "SourceAlpha"
+        case .backgroundImage: return "BackgroundImage"
+        case .backgroundAlpha: return "BackgroundAlpha"
+        case .fillPaint: return "FillPaint"
+        case .strokePaint: return "StrokePaint"
+        case .reference(let name): return name
+        }
     }
 
     package var description: String {
@@ -120,7 +150,7 @@ package struct FilterNote: Hashable, Sendable, CustomStringConvertible {
         case let .blurClamped(from, to): return "\(at): blur of \(from) px clamped to \(to) px"
         case let .morphologyRadiusClamped(from, to): return "\(at): morphology radius \(from) px clamped to \(to) px"
         case let .offsetClamped(from, to): return "\(at): offset of \(from) px clamped to \(to) px"
-        case let .inputUnavailable(input): return "\(at): input \(input) is not available; transparent black used"
+        case let .inputUnavailable(input): return "\(at): input \(Self.name(input)) is not available; SourceGraphic used (as resvg)"
         case .imageUnavailable: return "\(at): feImage has no pixels; transparent black used"
         case .invalidKernel: return "\(at): feConvolveMatrix kernel does not match its order or target; transparent black"
         }

@@ -37,7 +37,7 @@ extension SVGIconRenderer {
         var graphs: [FilterGraph] = []
         for filter in layer.filter {
             do {
-                graphs.append(try FilterGraph(tinted(filter), transform: grid))
+                graphs.append(try FilterGraph(filter.withTint(options.tint), transform: grid))
             } catch {
                 filterWarning(layer, filter, "\(error); the element is not drawn")
                 return
@@ -64,6 +64,18 @@ extension SVGIconRenderer {
         let r0 = graphs[0].region
         let toRegion = SVGTransform.translation(Double(-r0.x), Double(-r0.y))
         guard let deviceToGrid = gridToDevice.inverted() else { return }
+        if axisAligned, graphs.count == 1, layer.clipPath == nil, layer.mask == nil, layer.blendMode == .normal,
+           let color = pixmap.uniformColor, let colorless = Self.colorlessGraph(graphs[0], color: color) {
+            // One colour in, only that colour added: the whole filter runs on alpha planes.
+            let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
+                                      fit: toRegion.concatenating(deviceToGrid).concatenating(fit), width: r0.width, height: r0.height,
+                                      uniformColor: color)
+            guard limitExceeded == nil else { return }
+            if source.uniformColor == color,
+               drawPlanes(layer, colorless, source: source, color: color, at: r0, outer: outer, into: &pixmap) {
+                return
+            }
+        }
         let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
                                   fit: toRegion.concatenating(deviceToGrid).concatenating(fit),
                                   width: r0.width, height: r0.height)
@@ -119,23 +131,33 @@ extension SVGIconRenderer {
         }
     }
 
-    /// The filter with the tint in place of the colours that take it.
-    private func tinted(_ filter: SVGFilter) -> SVGFilter {
-        guard filter.usesTint else { return filter }
-        var f = filter
-        let tint = options.tint
-        func color(_ c: SVGColor) -> SVGColor { SVGColor(red: tint.red, green: tint.green, blue: tint.blue, alpha: c.alpha * tint.alpha) }
-        for i in f.primitives.indices where f.primitives[i].colorTakesTint {
-            switch f.primitives[i].kind {
-            case .flood(let c, let o): f.primitives[i].kind = .flood(color: color(c), opacity: o)
-            case .dropShadow(let dx, let dy, let sx, let sy, let c, let o):
-                f.primitives[i].kind = .dropShadow(dx: dx, dy: dy, stdDeviationX: sx, stdDeviationY: sy, color: color(c), opacity: o)
-            case .diffuseLighting(var l): l.color = color(l.color); f.primitives[i].kind = .diffuseLighting(l)
-            case .specularLighting(var l): l.color = color(l.color); f.primitives[i].kind = .specularLighting(l)
-            default: break
-            }
+    /// The graph of `graph`'s filter with its colours black, when that filter adds no colour but `color`
+    /// (nil otherwise): run on the source's alpha it gives the alpha of the filtered layer, whose colour is
+    /// `color` throughout (Filter/FilterColors.swift).
+    static func colorlessGraph(_ graph: FilterGraph, color: SVGColor) -> FilterGraph? {
+        guard let added = graph.filter.addedColors,
+              added.allSatisfy({ $0.alpha <= 0 || ($0.red == color.red && $0.green == color.green && $0.blue == color.blue) })
+        else { return nil }
+        return try? FilterGraph(graph.filter.colorless, transform: graph.transform, limits: graph.limits)
+    }
+
+    /// Runs `graph` (colourless) on the alpha of `source` (alpha-only, `color`) and composites the result's
+    /// plane in `color` at `rect` (output pixels); false when the result is not a plane (nothing drawn).
+    private mutating func drawPlanes(_ layer: SVGIconLayer, _ graph: FilterGraph, source: Pixmap, color: SVGColor,
+                                     at rect: FilterPixelRect, outer: PixelRegion, into pixmap: inout Pixmap) -> Bool {
+        let out: (alpha: FilterAlpha?, notes: [FilterNote])
+        do {
+            out = try graph.runAlpha(sourceAlpha: FilterAlpha(width: rect.width, height: rect.height, alpha: source.samples))
+        } catch {
+            filterWarning(layer, layer.filter[0], "\(error); the element is not drawn")
+            return true
         }
-        return f
+        guard let plane = out.alpha else { return false }
+        for note in out.notes { filterWarning(layer, graph.filter, note.description) }
+        var result = source  // alpha-only in `color`, of the rectangle's size: its plane replaced, not cleared
+        result.samples = plane.alpha
+        pixmap.composite(result, x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity)
+        return true
     }
 
     private mutating func filterWarning(_ layer: SVGIconLayer, _ filter: SVGFilter, _ message: String) {
@@ -148,14 +170,15 @@ extension SVGIconRenderer {
     /// The layer's content drawn by a renderer of the filter region's size (the region may extend past the
     /// output), sharing this renderer's remaining budgets.
     private mutating func filterSource(_ layer: SVGIconLayer, transform: SVGTransform, fit hostFit: SVGTransform,
-                                       width: Int, height: Int) -> Pixmap {
+                                       width: Int, height: Int, uniformColor: SVGColor? = nil) -> Pixmap {
         var child = SVGIconRenderer(options: RenderOptions(width: width, height: height, tint: options.tint,
                                                            curveTolerance: options.curveTolerance))
         child.fit = hostFit
         child.depth = depth
         child.workLimit = max(0, workLimit - (rasterizer.work + bufferWork))
         child.offscreenByteLimit = max(0, offscreenByteLimit - offscreenBytes)
-        var pixmap = Pixmap(width: width, height: height)
+        var pixmap = uniformColor.map { Pixmap(width: width, height: height, uniformColor: $0) }
+            ?? Pixmap(width: width, height: height)
         child.drawContent(layer, transform: transform, opacity: 1, into: &pixmap)
         _ = child.withinLimits()
         bufferWork += child.rasterizer.work + child.bufferWork

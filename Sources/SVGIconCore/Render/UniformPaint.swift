@@ -26,7 +26,10 @@ enum UniformPaint {
         var pending: [[SVGIconLayer]] = [layers]
         while let list = pending.popLast() {
             for layer in list {
-                if !layer.filter.isEmpty { return nil }  // a filter makes colours of its own
+                for filter in layer.filter {  // a filter may make colours of its own
+                    guard let added = filter.withTint(tint).addedColors,
+                          added.allSatisfy({ admit(.color($0)) }) else { return nil }
+                }
                 switch layer.content {
                 case .group(let children):
                     pending.append(children)

@@ -32,20 +32,8 @@ package struct SVGLength: Hashable, Sendable {
         while let last = unitText.last, last == " " || last == "\t" || last == "\n" || last == "\r" {
             unitText.removeLast()
         }
-        let unit: Unit
-        switch unitText.lowercased() {
-        case "": unit = .none
-        case "px": unit = .px
-        case "pt": unit = .pt
-        case "pc": unit = .pc
-        case "mm": unit = .mm
-        case "cm": unit = .cm
-        case "in": unit = .in
-        case "em": unit = .em
-        case "ex": unit = .ex
-        case "%": unit = .percent
-        default: return nil
-        }
+        // The units' raw values are their spellings ("" for none, "%" for percent).
+        guard let unit = Unit(rawValue: unitText.lowercased()) else { return nil }
         return SVGLength(v, unit)
     }
 

@@ -11,6 +11,12 @@
 /// bounding-box units on an element whose box has no width or height make the element not drawn — unless
 /// another entry of the same list is usable; a list that does not parse is ignored (drawn unfiltered).
 extension SVGResolver {
+    /// feComposite's `operator` keywords (anything else is the default, `over`).
+    static let compositeOperators: [String: SVGCompositeOperator] = [
+        "over": .over, "in": .in, "out": .out, "atop": .atop, "xor": .xor, "lighter": .lighter,
+        "arithmetic": .arithmetic,
+    ]
+
     /// The filters of the element at `index` (whose layer, without filter, is `layer`); empty for `none`,
     /// nil when the element must not be drawn.
     @inline(never)
@@ -260,16 +266,9 @@ extension SVGResolver {
             default: kind = .colorMatrix(.matrix(values?.count == 20 ? values! : []))
             }
         case "feComposite":
-            let op: SVGCompositeOperator
-            switch tree.nodes[index].attribute("operator")?.trimmingCSSWhitespace ?? "over" {
-            case "in": op = .in
-            case "out": op = .out
-            case "atop": op = .atop
-            case "xor": op = .xor
-            case "lighter": op = .lighter
-            case "arithmetic": op = .arithmetic
-            default: op = .over
-            }
+            let op = tree.nodes[index].attribute("operator").flatMap {
+                Self.compositeOperators[String($0.trimmingCSSWhitespace)]
+            } ?? .over
             kind = .composite(op, k1: number(index, "k1", 0), k2: number(index, "k2", 0),
                               k3: number(index, "k3", 0), k4: number(index, "k4", 0))
         case "feMerge":

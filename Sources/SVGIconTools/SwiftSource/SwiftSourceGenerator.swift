@@ -116,6 +116,7 @@ package struct SwiftSourceGenerator: Sendable {
             // The model's SVGFilter has no Swift spelling in the generator yet: refused, never dropped.
             throw SwiftSourceError("\(what)\(filter.line > 0 ? " at line \(filter.line)" : ""): filter \(filter.label) (filter effects) cannot be written as Swift yet; the icon is refused")
         }
+        try refuseUnwritable(layer, what: what)
         let transform = try self.transform(layer.transform)
         let opacity = try number(layer.opacity)
         let name = optionalString(layer.elementName)
@@ -150,6 +151,29 @@ package struct SwiftSourceGenerator: Sendable {
                 + "(it uses something svgicon swift cannot write yet)")
         }
         return result
+    }
+
+    /// Refuses, naming the feature and the element, what `SVGIconLayer`'s and `SVGShape`'s initialisers cannot
+    /// express: `mix-blend-mode`, `isolation: isolate` and `shape-rendering` without anti-aliasing (the model
+    /// keeps no line numbers for layers, so the layer is named by its place in the tree).
+    func refuseUnwritable(_ layer: SVGIconLayer, what: String) throws(SwiftSourceError) {
+        func refuse(_ feature: String) -> SwiftSourceError {
+            SwiftSourceError("\(what): \(feature) cannot be written as Swift yet; the icon is refused")
+        }
+        if layer.blendMode != .normal { throw refuse("mix-blend-mode: \(Self.cssName(layer.blendMode))") }
+        if layer.isolated { throw refuse("isolation: isolate") }
+        if case .shape(let shape) = layer.content, !shape.antialias {
+            throw refuse("shape-rendering: crispEdges (or optimizeSpeed: drawn without anti-aliasing)")
+        }
+    }
+
+    /// A blend mode as CSS spells it: `colorDodge` → `color-dodge`.
+    static func cssName(_ mode: SVGBlendMode) -> String {
+        var name = ""
+        for c in "\(mode)" {
+            if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
+        }
+        return name
     }
 
     func shape(_ shape: SVGShape, what: String) throws(SwiftSourceError) -> SwiftExpression<SVGShape> {
