@@ -23,17 +23,7 @@ package struct PDFWriter {
     package typealias Options = VectorExportOptions
 
     /// Why an icon cannot be written as PDF: the feature and where in the file it is.
-    package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
-        /// `filter`, `pattern`, …
-        package var feature: String
-        /// 1-based, nil when the file does not show where.
-        package var line: Int?
-        /// What exactly cannot be written.
-        package var reason: String
-
-        /// The message without the place (`path:line:` goes in front, as compilers print it).
-        package var description: String { "svgicon's PDF output cannot express \(feature) yet: \(reason)" }
-    }
+    package typealias Refusal = VectorExportRefusal
 
     /// What the page is made with.
     package let options: Options
@@ -46,9 +36,12 @@ package struct PDFWriter {
     }
 
     func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
-        Refusal(feature: feature, line: locator.line(matching: pattern, in: element, fallback: fallback),
-                reason: (element.map { "<\($0)>: " } ?? "") + reason)
+        locator.refusal(by: Self.output, isFormatLimit: false, feature, element: element, pattern: pattern,
+                        fallback: fallback, reason: reason)
     }
+
+    /// How refusals name this output.
+    static let output = "svgicon's PDF output"
 
     /// The PDF file's bytes.
     package func write(_ result: SVGParseResult) throws(Refusal) -> [UInt8] {
@@ -60,7 +53,7 @@ package struct PDFWriter {
     /// The page's content stream before compression; the objects it names are added to `objects`.
     package func contentStream(_ result: SVGParseResult, objects: PDFObjects) throws(Refusal) -> String {
         if let filter = SourceLocator.droppedFilter(in: result) {
-            throw Refusal(feature: "filter", line: filter.line, reason: "<\(filter.element)> uses a filter (render a PNG instead)")
+            throw Refusal(output: Self.output, isFormatLimit: false, feature: "filter", line: filter.line, reason: "<\(filter.element)> uses a filter (render a PNG instead)")
         }
         var icon = result.icon
         if options.recolor { icon = icon.recolored() }

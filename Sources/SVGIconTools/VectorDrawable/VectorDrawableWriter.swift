@@ -25,18 +25,7 @@ package struct VectorDrawableWriter {
     package typealias Options = VectorExportOptions
 
     /// Why an icon cannot be a VectorDrawable: the feature and where in the file it is.
-    package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
-        /// `mask`, `filter`, `image`, …
-        package var feature: String
-        /// 1-based, nil when the file does not show where.
-        package var line: Int?
-        package var reason: String
-
-        /// The message without the place (`path:line:` goes in front, as compilers print it).
-        package var description: String {
-            "VectorDrawable cannot express \(feature): \(reason)"
-        }
-    }
+    package typealias Refusal = VectorExportRefusal
 
     package let options: Options
     /// Finds the line of a refused feature in the SVG text (the model keeps no lines).
@@ -51,7 +40,7 @@ package struct VectorDrawableWriter {
     /// The VectorDrawable XML for `result`, or the first feature it cannot express.
     package func write(_ result: SVGParseResult) throws(Refusal) -> String {
         if let filter = SourceLocator.droppedFilter(in: result) {
-            throw Refusal(feature: "filter", line: filter.line,
+            throw Refusal(output: "VectorDrawable", isFormatLimit: true, feature: "filter", line: filter.line,
                           reason: "<\(filter.element)> uses a filter; VectorDrawable has no filter effects (render a PNG instead)")
         }
         var icon = result.icon
@@ -104,7 +93,7 @@ package struct VectorDrawableWriter {
     /// A refusal naming `feature`, with the line of the first match of `pattern` (a regular expression over
     /// the source) inside a start tag of `element`, else anywhere, else of the text `fallback`.
     func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
-        Refusal(feature: feature, line: locator.line(matching: pattern, in: element, fallback: fallback),
-                reason: (element.map { "<\($0)>: " } ?? "") + reason)
+        locator.refusal(by: "VectorDrawable", isFormatLimit: true, feature, element: element, pattern: pattern,
+                        fallback: fallback, reason: reason)
     }
 }
