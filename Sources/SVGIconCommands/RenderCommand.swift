@@ -88,15 +88,12 @@ struct RenderCommand: RunnableCommand {
         command.size = command.sizes?.last
         command.width = parsed.integer("--width")
         command.height = parsed.integer("--height")
-        command.tint = parsed.color("--tint") ?? nil
+        (command.tint, command.forceTint, command.recolor, command.pixelFit) = SharedOptions.paint(parsed)
         command.background = parsed.color("--background") ?? nil
         command.scales = parsed.integers("--scale") ?? [1]
         command.output = parsed.text("--output")
         command.iconFolders = parsed.texts("--icons")
         command.quiet = parsed.flag("--quiet")
-        command.forceTint = parsed.flag("--force-tint")
-        command.recolor = parsed.flag("--recolor")
-        command.pixelFit = parsed.flag("--pixel-fit")
         command.cache = CacheArguments(parsed)
         ImageArguments.apply(parsed, to: &command.parsing)
         let inputs = parsed.positionals

@@ -44,6 +44,12 @@ enum SharedOptions {
     /// The pixel-fitting group: --pixel-fit.
     static let fitting = OptionGroup(title: "PIXEL FITTING", options: [pixelFit])
 
+    /// What `--tint`, `--force-tint`, `--recolor` and `--pixel-fit` say, read the one way every command that
+    /// offers them reads them (no tint: nil).
+    static func paint(_ parsed: ParsedArguments) -> (tint: SVGColor?, forceTint: Bool, recolor: Bool, pixelFit: Bool) {
+        (parsed.color("--tint") ?? nil, parsed.flag("--force-tint"), parsed.flag("--recolor"), parsed.flag("--pixel-fit"))
+    }
+
     /// The colour group: tint, background (optional), --force-tint, --recolor.
     static func colour(tint: OptionSpec, background: Bool) -> OptionGroup {
         OptionGroup(title: "COLOUR", options: [tint] + (background ? [SharedOptions.background] : []) + [forceTint, recolor])

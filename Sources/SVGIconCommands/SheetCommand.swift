@@ -68,10 +68,7 @@ struct SheetCommand: RunnableCommand {
             command.output = RenderCommand.isFolder(output) ? (output.hasSuffix("/") ? output : output + "/") + "sheet.png" : output
         }
         if let size = parsed.integer("--size") { command.size = size }
-        command.tint = parsed.color("--tint") ?? nil
-        command.forceTint = parsed.flag("--force-tint")
-        command.recolor = parsed.flag("--recolor")
-        command.pixelFit = parsed.flag("--pixel-fit")
+        (command.tint, command.forceTint, command.recolor, command.pixelFit) = SharedOptions.paint(parsed)
         command.columns = parsed.integer("--columns")
         command.limit = parsed.integer("--limit")
         command.indexFile = parsed.text("--index")
