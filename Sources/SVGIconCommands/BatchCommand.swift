@@ -16,8 +16,9 @@ struct BatchCommand: RunnableCommand {
             second run only does what changed. A broken icon is reported and skipped; every other icon is \
             still written. An --out folder inside DIR is skipped by the scan; --out . next to the icons works.
 
-            To declare the batches of a project once, write them in svgicon.json and run `svgicon build` \
-            (svgicon help build): its job keys are this command's option names.
+            To declare the batches of a project once, write them in svgicon.json (svgicon help build): its job \
+            keys are this command's option names. `svgicon batch` with no folder (and no options but --json, \
+            --quiet, --jobs and the cache options) then runs every job of the file, as `svgicon build` does.
             """,
         groups: [
             OptionGroup(title: "SIZE", options: [
@@ -90,6 +91,26 @@ struct BatchCommand: RunnableCommand {
     var quiet = false
     var cache = CacheArguments()
 
+    /// The options `svgicon batch` with no folder may carry when it runs svgicon.json's jobs: the ones that
+    /// belong to the run rather than to a job (`svgicon build` takes them too).
+    static let projectRunOptions: Set<String> = ["--json", "--quiet", "--jobs", "--no-cache", "--cache-dir", "--cache-max"]
+
+    /// With no folder and svgicon.json here or above, `batch` is `svgicon build` (every job of the file), so a
+    /// CI step is one word; with job options (`--size`, `--out`, …) and no folder it is a usage error as before.
+    static func main(_ arguments: [String], output io: CommandOutput) throws(CLIError) -> Int32 {
+        try main(arguments, output: io, projectFrom: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `main`, looking for svgicon.json from `directory` up.
+    static func main(_ arguments: [String], output io: CommandOutput, projectFrom directory: String) throws(CLIError) -> Int32 {
+        let parsed = try spec.parse(arguments)
+        if parsed.positionals.isEmpty, parsed.values.keys.allSatisfy(projectRunOptions.contains),
+           let project = ProjectFile.find(from: directory) {
+            return try BuildCommand.main(arguments + ["--project", project], output: io)
+        }
+        return try main(parsed, output: io)
+    }
+
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> BatchCommand {
         var command = BatchCommand()
         let output = parsed.text("--out")
@@ -120,7 +141,7 @@ struct BatchCommand: RunnableCommand {
         let project = parsed.positionals.isEmpty ? ProjectFile.find() : nil
         command.request.inputFolder = try parsed.single(
             missing: "batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24"
-                + (project.map { "; or run the jobs of \($0) with `svgicon build`" } ?? ""),
+                + (project.map { "; or run the jobs of \($0) with `svgicon build` (or `svgicon batch` alone)" } ?? ""),
             what: "folder")
         guard let output else {
             throw CLIError.usage("batch needs --out DIR, the folder to write to", command: name)

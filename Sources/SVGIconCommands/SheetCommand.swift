@@ -62,6 +62,12 @@ struct SheetCommand: RunnableCommand {
     var pixelFit = false
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> SheetCommand {
+        try parse(parsed, projectFrom: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `parse`, looking for svgicon.json from `directory` up when no folder is given: the sheet then shows
+    /// the input folders of every job of the file, each once, in the file's order.
+    static func parse(_ parsed: ParsedArguments, projectFrom directory: String) throws(CLIError) -> SheetCommand {
         var command = SheetCommand()
         command.inputs = parsed.positionals
         if let output = parsed.text("--output") {
@@ -73,9 +79,15 @@ struct SheetCommand: RunnableCommand {
         command.limit = parsed.integer("--limit")
         command.indexFile = parsed.text("--index")
         command.quiet = parsed.flag("--quiet")
+        if command.inputs.isEmpty, let path = ProjectFile.find(from: directory) {
+            let project = try ProjectFile.load(path, jobs: 1, command: name)
+            for folder in project.jobs.flatMap(\.batches).map(\.request.inputFolder) where !command.inputs.contains(folder) {
+                command.inputs.append(folder)
+            }
+        }
         if command.inputs.isEmpty {
-            throw CLIError.usage("sheet needs a folder of icons (or .svg files): svgicon sheet Icons -o sheet.png",
-                                 command: name)
+            throw CLIError.usage("sheet needs a folder of icons (or .svg files): svgicon sheet Icons -o sheet.png"
+                                 + " (or an svgicon.json with jobs here or above)", command: name)
         }
         return command
     }

@@ -213,6 +213,34 @@ struct ProjectFileTests {
         #expect(ProjectFile.find(from: "/") == nil || FileManager.default.fileExists(atPath: "/svgicon.json"))
     }
 
+    @Test("batch with no folder runs svgicon.json's jobs as build does; with job options and no folder it is a usage error")
+    func batchWithoutFolder() throws {
+        let box = ProjectSandbox()
+        box.write("{\"jobs\": [{\"input\": \"Icons\", \"out\": \"out\", \"size\": 16}]}")
+        let output = CapturedOutput()
+        let code = try BatchCommand.main(["--quiet", "--cache-dir", box.root + "/cache"], output: output,
+                                         projectFrom: box.root + "/Icons")
+        #expect(code == 0, "\(output.error)")
+        #expect(box.files("out") == ["tab-cart.png", "tab-shop.png"])
+        do {
+            _ = try BatchCommand.main(["--size", "24"], output: CapturedOutput(), projectFrom: box.root)
+            Issue.record("batch --size 24 without a folder was accepted")
+        } catch {
+            #expect(error.description.contains("batch needs a folder of .svg files: svgicon batch icons/ --out png/ --size 24"),
+                    "\(error.description)")
+        }
+    }
+
+    @Test("sheet with no folder shows every job's input folders, each once")
+    func sheetWithoutFolder() throws {
+        let box = ProjectSandbox()
+        box.scratch.copyIcons(["tab-person"], to: "More")
+        box.write("{\"jobs\": [{\"input\": [\"Icons\", \"More\"], \"out\": \"a\", \"size\": 16}, {\"input\": \"Icons\", \"out\": \"b\", \"size\": 24}]}")
+        let sheet = try SheetCommand.parse(try SheetCommand.spec.parse(["-o", box.root + "/sheet.png"]), projectFrom: box.root + "/More")
+        #expect(sheet.inputs == [box.root + "/Icons", box.root + "/More"])
+        #expect(try sheet.iconFiles().map { ($0 as NSString).lastPathComponent } == ["tab-cart.svg", "tab-shop.svg", "tab-person.svg"])
+    }
+
     @Test("golden takes its folders from svgicon.json's \"golden\" when given none; the command line's win")
     func goldenFolders() throws {
         let box = ProjectSandbox(icons: ["tab-shop"])
