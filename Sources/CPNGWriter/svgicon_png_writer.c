@@ -1,4 +1,5 @@
 #include "svgicon_png_writer.h"
+#include "svgicon_png_io.h"
 
 #include <libdeflate.h>
 #include <png.h>
@@ -160,71 +161,30 @@ static size_t row_cost(const uint8_t *bytes, size_t n) {
     return sum;
 }
 
-/* ---- libpng plumbing ---------------------------------------------------------------------------- */
-
-typedef struct {
-    jmp_buf jump;
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-    char *message;
-    size_t message_size;
-} writer_state;
-
-static void set_message(char *message, size_t size, const char *text) {
-    if (size == 0) return;
-    strncpy(message, text, size - 1);
-    message[size - 1] = '\0';
-}
-
-static void on_error(png_structp png, png_const_charp text) {
-    writer_state *state = (writer_state *)png_get_error_ptr(png);
-    set_message(state->message, state->message_size, text ? text : "libpng error");
-    longjmp(state->jump, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
-}
-
-static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
-    writer_state *state = (writer_state *)png_get_io_ptr(png);
-    if (state->size + length > state->capacity) {
-        size_t capacity = state->capacity ? state->capacity : 4096;
-        while (capacity < state->size + length) capacity *= 2;
-        uint8_t *grown = (uint8_t *)realloc(state->data, capacity);
-        if (!grown) png_error(png, "out of memory");
-        state->data = grown;
-        state->capacity = capacity;
-    }
-    memcpy(state->data + state->size, bytes, length);
-    state->size += length;
-}
-
-static void on_flush(png_structp png) { (void)png; }
 
 /* Writes the chunks around `idat` (a zlib stream of the filtered rows) with libpng. */
 static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_type, const png_color *palette,
                      int palette_count, const uint8_t *trans, int trans_count, const uint8_t *idat, size_t idat_size,
                      uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     /* volatile: read after a longjmp back into this frame. */
-    writer_state *volatile state = (writer_state *)calloc(1, sizeof(writer_state));
+    svgicon_writer_state *volatile state = (svgicon_writer_state *)calloc(1, sizeof(svgicon_writer_state));
     if (!state) {
-        set_message(message, message_size, "out of memory");
+        svgicon_set_message(message, message_size, "out of memory");
         return -1;
     }
     state->message = message;
     state->message_size = message_size;
     state->capacity = 8 + 25 + 12 + 3 * (size_t)palette_count + 12 + (size_t)trans_count + 12 + idat_size + 12;
     state->data = (uint8_t *)malloc(state->capacity);
-    png_structp png = state->data ? png_create_write_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning) : NULL;
+    png_structp png = state->data ? png_create_write_struct(PNG_LIBPNG_VER_STRING, state, svgicon_png_on_error,
+                                                            svgicon_png_on_warning)
+                                  : NULL;
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         if (png) png_destroy_write_struct(&png, NULL);
         free(state->data);
         free(state);
-        set_message(message, message_size, "libpng could not start");
+        svgicon_set_message(message, message_size, "libpng could not start");
         return -1;
     }
     if (setjmp(state->jump)) {
@@ -233,7 +193,7 @@ static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_t
         free(state);
         return -1;
     }
-    png_set_write_fn(png, state, on_write, on_flush);
+    png_set_write_fn(png, state, svgicon_png_on_write, svgicon_png_on_flush);
     png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     if (color_type == PNG_COLOR_TYPE_PALETTE) {
@@ -259,7 +219,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     if (message_size > 0) message[0] = '\0';
     if (!rq || rq->width == 0 || rq->height == 0 || (!rq->rgba && !rq->alpha) || rq->level < 0 ||
         rq->level > MAX_LEVEL) {
-        set_message(message, message_size, rq && (rq->rgba || rq->alpha) && rq->width && rq->height
+        svgicon_set_message(message, message_size, rq && (rq->rgba || rq->alpha) && rq->width && rq->height
                                                 ? "compression level out of range"
                                                 : "cannot encode an empty image");
         return -1;
@@ -273,7 +233,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     if (rq->rgba) {
         set = (color_set *)malloc(sizeof(color_set));
         if (!set) {
-            set_message(message, message_size, "out of memory");
+            svgicon_set_message(message, message_size, "out of memory");
             return -1;
         }
         analyse_rgba(rq->rgba, pixels, &a, set);
@@ -355,7 +315,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
         free(raw);
         free(rows);
         free(set);
-        set_message(message, message_size, "out of memory");
+        svgicon_set_message(message, message_size, "out of memory");
         return -1;
     }
     for (uint32_t y = 0; y < height; y++) {
@@ -463,7 +423,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     free(raw);
     if (idat_size == 0) {
         free(idat);
-        set_message(message, message_size, "out of memory while compressing");
+        svgicon_set_message(message, message_size, "out of memory while compressing");
         return -1;
     }
     int status = write_png(width, height, bit_depth, color_type, palette,
