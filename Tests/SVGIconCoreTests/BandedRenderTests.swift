@@ -5,8 +5,7 @@ import Testing
 /// exactly the pixels of the whole-canvas render, band by band, whatever the layers do.
 @Suite("Banded renders")
 struct BandedRenderTests {
-    static let tint = SVGColor(red: 0x0a, green: 0x84, blue: 0xff)
-    static let red = SVGColor(red: 255, green: 0, blue: 0)
+    static let tint = PixmapFormTests.tint, red = PixmapFormTests.red
 
     /// Fills, strokes, curves, group opacity, a clip path, a mask, a gradient and a blend mode, reaching
     /// across band edges (and one shape inside a single band).

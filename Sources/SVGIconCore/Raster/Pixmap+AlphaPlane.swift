@@ -8,21 +8,10 @@ extension Pixmap {
         let count = width * height
         let alpha = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             samples.withUnsafeBufferPointer { px in
-                guard let source = px.baseAddress, let target = out.baseAddress else { return }
-                Self.bytes(source, count: count, into: target)
+                for i in 0..<count { out[i] = Self.byte(px[i]) }
             }
             initialized = count
         }
         return (Self.byte(u.r), Self.byte(u.g), Self.byte(u.b), alpha)
-    }
-
-    /// `byte` of `count` values from `source` into `target`: the same rounding and clamping (NaN → 0),
-    /// written as selects rather than branches so that the loop has none.
-    static func bytes(_ source: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<count {
-            let r = source[i] * 255 + 0.5
-            let clamped: Float = r > 0 ? (r < 255 ? r : 255) : 0
-            target[i] = UInt8(truncatingIfNeeded: Int32(clamped))
-        }
     }
 }
