@@ -50,13 +50,19 @@ extension SVGIconRenderer {
         return false
     }
 
-    /// True when nothing `layer` can paint (`LayerBounds.deviceBounds`) falls in the band's rows: drawing it
-    /// would deposit nothing there, so a banded render skips it.
+    /// True when nothing `layer` can paint falls in the band's rows: drawing it would deposit nothing there,
+    /// so a banded render skips it. `LayerBounds.deviceBounds` is widened by `bandMargin` pixels, as offscreen
+    /// regions are: the flattened outline can reach a little past the control points (points straddle a
+    /// curve, round caps and joins take the radius that keeps their area).
     func missesBand(_ layer: SVGIconLayer, transform t: SVGTransform) -> Bool {
         guard let band else { return false }
         guard let bounds = LayerBounds.deviceBounds(ofContent: layer, transform: t, host: fit) else { return true }
-        return bounds.max.y < Double(band.lowerBound) || bounds.min.y > Double(band.upperBound)
+        return bounds.max.y + Self.bandMargin < Double(band.lowerBound)
+            || bounds.min.y - Self.bandMargin > Double(band.upperBound)
     }
+
+    /// Pixels added on each side of a layer's bounds when deciding whether it reaches a band.
+    static let bandMargin = 2.0
 
     /// Renders `icon` a band of `rows` rows at a time, top to bottom, handing each band to `body` with the
     /// output row it starts at: a pixmap of the output's width and `rows` rows (fewer for the last band)
