@@ -1,4 +1,5 @@
 #include "svgicon_png_writer.h"
+#include "svgicon_png_io.h"
 
 #include <libdeflate.h>
 #include <png.h>
@@ -160,47 +161,13 @@ static size_t row_cost(const uint8_t *bytes, size_t n) {
     return sum;
 }
 
-/* ---- libpng plumbing ---------------------------------------------------------------------------- */
-
-typedef struct {
-    svgicon_codec_error failure;
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-} writer_state;
-
-static void on_error(png_structp png, png_const_charp text) {
-    writer_state *state = (writer_state *)png_get_error_ptr(png);
-    svgicon_codec_fail(&state->failure, text ? text : "libpng error");
-}
-
-static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
-}
-
-static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
-    writer_state *state = (writer_state *)png_get_io_ptr(png);
-    if (state->size + length > state->capacity) {
-        size_t capacity = state->capacity ? state->capacity : 4096;
-        while (capacity < state->size + length) capacity *= 2;
-        uint8_t *grown = (uint8_t *)realloc(state->data, capacity);
-        if (!grown) png_error(png, "out of memory");
-        state->data = grown;
-        state->capacity = capacity;
-    }
-    memcpy(state->data + state->size, bytes, length);
-    state->size += length;
-}
-
-static void on_flush(png_structp png) { (void)png; }
 
 /* Writes the chunks around `idat` (a zlib stream of the filtered rows) with libpng. */
 static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_type, const png_color *palette,
                      int palette_count, const uint8_t *trans, int trans_count, const uint8_t *idat, size_t idat_size,
                      uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     /* volatile: read after a longjmp back into this frame. */
-    writer_state *volatile state = (writer_state *)calloc(1, sizeof(writer_state));
+    svgicon_writer_state *volatile state = (svgicon_writer_state *)calloc(1, sizeof(svgicon_writer_state));
     if (!state) {
         svgicon_set_message(message, message_size, "out of memory");
         return -1;
@@ -209,7 +176,9 @@ static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_t
     state->failure.message_size = message_size;
     state->capacity = 8 + 25 + 12 + 3 * (size_t)palette_count + 12 + (size_t)trans_count + 12 + idat_size + 12;
     state->data = (uint8_t *)malloc(state->capacity);
-    png_structp png = state->data ? png_create_write_struct(PNG_LIBPNG_VER_STRING, state, on_error, on_warning) : NULL;
+    png_structp png = state->data ? png_create_write_struct(PNG_LIBPNG_VER_STRING, state, svgicon_png_on_error,
+                                                            svgicon_png_on_warning)
+                                  : NULL;
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         if (png) png_destroy_write_struct(&png, NULL);
@@ -224,7 +193,7 @@ static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_t
         free(state);
         return -1;
     }
-    png_set_write_fn(png, state, on_write, on_flush);
+    png_set_write_fn(png, state, svgicon_png_on_write, svgicon_png_on_flush);
     png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     if (color_type == PNG_COLOR_TYPE_PALETTE) {

@@ -168,6 +168,30 @@ struct RasterPartsTests {
         var x0: Double, y0: Double, x1: Double, y1: Double, sign: Double
     }
 
+    @Test("Cells holding a window of rows get exactly the whole canvas's values in those rows, none outside")
+    func rowWindow() {
+        let segments: [(Double, Double, Double, Double, Double)] = [
+            (0.3, 0.2, 5.7, 7.9, 1), (5.1, 1.5, 0.4, 6.0, -1), (2.5, 3.0, 2.5, 4.0, 1), (6.5, 0.0, -3, 8, 1),
+        ]
+        var whole = CoverageCells(width: 6, height: 8)
+        whole.withAccumulator { a in for s in segments { a.deposit(s.0, s.1, s.2, s.3, s.4) } }
+        var window = CoverageCells(width: 6, height: 8)
+        window.setWindow(3..<5)
+        window.withAccumulator { a in for s in segments { a.deposit(s.0, s.1, s.2, s.3, s.4) } }
+        #expect(window.minY == 0 && window.maxY == 1)
+        for row in 3..<5 { #expect(cellValues(window, row: row) == cellValues(whole, row: row), "row \(row)") }
+        // Runs come out by window row.
+        var rows = Set<Int>()
+        var work = 0
+        window.sweepRuns(regionWidth: 6, regionHeight: 8, work: &work) { y, _, _, _ in rows.insert(y) }
+        #expect(rows == [0, 1])
+        // A segment entirely outside the window leaves nothing.
+        var outside = CoverageCells(width: 6, height: 8)
+        outside.setWindow(3..<5)
+        outside.withAccumulator { $0.deposit(1, 5.5, 2, 7, 1) }
+        #expect(outside.minY > outside.maxY)
+    }
+
     /// Records what the band sweep emits.
     struct SegmentRecorder: SignedSegmentSink {
         var segments: [Segment] = []

@@ -11,6 +11,8 @@ protocol SignedSegmentSink {
 ///
 /// Invariants:
 /// - (width + 2) cells per row, `stride` apart: a segment at x = width still has a cell to its right.
+/// - The cells hold the rows `window` of the canvas (all of them unless a banded render asks for fewer):
+///   deposits into other rows are dropped, and cell row 0 is canvas row `window.lowerBound`.
 /// - A cell holds a value only while its bit in `touched` is set. The first deposit into a cell since the
 ///   last sweep overwrites whatever was there, so the cells are never cleared as a whole (at 256 px they
 ///   are a quarter of a megabyte per render) and a sweep visits only the touched ones.
@@ -24,35 +26,62 @@ struct CoverageCells {
     let wordsPerRow: Int
     private var cells: [Float]
     private var touched: [UInt64]
-    /// The rows that may hold touched cells (inclusive); empty when minY > maxY.
+    /// The canvas rows the cells hold.
+    private(set) var window: Range<Int>
+    /// Rows of cells allocated (≥ `window.count`).
+    private var capacityRows: Int
+    /// The cell rows (0 = `window.lowerBound`) that may hold touched cells (inclusive); empty when minY > maxY.
     private(set) var minY = Int.max, maxY = Int.min
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
         self.stride = width + 2
-        let cellCount = stride * height
-        // Left uninitialized: a cell is written (see `CellAccumulator.startCells`) before it is ever read.
-        self.cells = [Float](unsafeUninitializedCapacity: cellCount) { _, initialized in initialized = cellCount }
         self.wordsPerRow = (stride + 63) / 64
-        self.touched = [UInt64](repeating: 0, count: wordsPerRow * height)
+        self.window = 0..<height
+        self.capacityRows = height
+        self.cells = []
+        self.touched = []
+        allocate(rows: height)
     }
 
-    /// The value of cell `x` of row `y`: 0 unless it was touched since the last sweep.
+    /// Cells for `rows` rows. Left uninitialized: a cell is written (see `CellAccumulator.startCells`)
+    /// before it is ever read.
+    private mutating func allocate(rows: Int) {
+        let cellCount = stride * rows
+        cells = [Float](unsafeUninitializedCapacity: cellCount) { _, initialized in initialized = cellCount }
+        touched = [UInt64](repeating: 0, count: wordsPerRow * rows)
+        capacityRows = rows
+    }
+
+    /// Makes the cells hold the canvas rows `rows` (cut to the canvas) from now on; nothing may be touched.
+    /// `shrinking` lets go of cells beyond twice what `rows` needs (a banded render's small window).
+    mutating func setWindow(_ rows: Range<Int>, shrinking: Bool = false) {
+        precondition(minY > maxY, "the window moves only between shapes")
+        let rows = rows.clamped(to: 0..<height)
+        window = rows
+        if rows.count > capacityRows || (shrinking && capacityRows > 2 * rows.count) { allocate(rows: rows.count) }
+    }
+
+    /// The value of cell `x` of canvas row `y` (inside `window`): 0 unless it was touched since the last sweep.
     func value(x: Int, y: Int) -> Float {
-        touched[y * wordsPerRow + (x >> 6)] & (1 << UInt64(x & 63)) == 0 ? 0 : cells[y * stride + x]
+        let row = y - window.lowerBound
+        return touched[row * wordsPerRow + (x >> 6)] & (1 << UInt64(x & 63)) == 0 ? 0 : cells[row * stride + x]
     }
 
     /// Runs `body` with the cells as a `CellAccumulator` (nothing when the canvas has no cells).
     @inline(__always)
     mutating func withAccumulator(_ body: (inout CellAccumulator) -> Void) {
         guard !cells.isEmpty, !touched.isEmpty else { return }
+        guard !window.isEmpty else { return }
         let stride = self.stride, wordsPerRow = self.wordsPerRow, width = self.width, height = self.height
+        let window = self.window
         var minY = self.minY, maxY = self.maxY
         cells.withUnsafeMutableBufferPointer { c in
             touched.withUnsafeMutableBufferPointer { t in
                 var accumulator = CellAccumulator(cells: c.baseAddress!, touched: t.baseAddress!, stride: stride,
                                                   wordsPerRow: wordsPerRow, width: width, height: height,
+                                                  firstRow: window.lowerBound, endRow: window.upperBound,
                                                   minY: minY, maxY: maxY)
                 body(&accumulator)
                 minY = accumulator.minY
@@ -66,8 +95,9 @@ struct CoverageCells {
     // MARK: Prefix sum
 
     /// Sums every touched row from the left and hands the coverage to `body` as runs: (y, x0, x1,
-    /// coverage) says pixels x0..<x1 of row y are covered `coverage` (in 0…1, never 0). Only runs on the
-    /// first `regionWidth` × `regionHeight` pixels are handed out, but every touched cell is read and
+    /// coverage) says pixels x0..<x1 of cell row y (canvas row `window.lowerBound + y`) are covered
+    /// `coverage` (in 0…1, never 0). Only runs on the first `regionWidth` × `regionHeight` pixels of the
+    /// canvas are handed out, but every touched cell is read and
     /// cleared, so the cells are ready for the next shape. `work` counts the words scanned and the pixels
     /// handed out.
     ///
@@ -76,15 +106,17 @@ struct CoverageCells {
     mutating func sweepRuns(regionWidth: Int, regionHeight: Int, work: inout Int,
                             _ body: (_ y: Int, _ x0: Int, _ x1: Int, _ coverage: Float) -> Void) {
         guard minY <= maxY, width > 0 else { return }
-        work += (min(height - 1, maxY) - max(0, minY) + 1) * wordsPerRow
+        let lastRow = window.count - 1
+        work += (min(lastRow, maxY) - max(0, minY) + 1) * wordsPerRow
         let stride = self.stride, width = self.width, wordsPerRow = self.wordsPerRow
-        let rows = max(0, minY)...min(height - 1, maxY)
+        let regionRows = regionHeight - window.lowerBound
+        let rows = max(0, minY)...min(lastRow, maxY)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for y in rows {
                     Self.sweepRow(y, cells: cells.baseAddress! + y * stride,
                                   touched: touched.baseAddress! + y * wordsPerRow, wordsPerRow: wordsPerRow,
-                                  width: width, inRegion: y < regionHeight, regionWidth: regionWidth,
+                                  width: width, inRegion: y < regionRows, regionWidth: regionWidth,
                                   work: &work, body)
                 }
             }
@@ -167,10 +199,11 @@ struct CoverageCells {
     /// cell's index in them and whether it starts a row. `clearing` also clears the touched bits.
     private mutating func forEachTouchedCell(clearing: Bool, work: inout Int,
                                              _ body: (UnsafeMutableBufferPointer<Float>, Int, Bool) -> Void) {
-        guard minY <= maxY, height > 0 else { return }
+        guard minY <= maxY, !window.isEmpty else { return }
         let stride = self.stride, wordsPerRow = self.wordsPerRow
-        work += (min(height - 1, maxY) - max(0, minY) + 1) * wordsPerRow
-        let rows = max(0, minY)...min(height - 1, maxY)
+        let lastRow = window.count - 1
+        work += (min(lastRow, maxY) - max(0, minY) + 1) * wordsPerRow
+        let rows = max(0, minY)...min(lastRow, maxY)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 for y in rows {
@@ -192,12 +225,16 @@ struct CoverageCells {
 
 /// `CoverageCells` as raw memory, for the deposits of one sweep (no per-deposit access checks or
 /// closures): per pixel row, a segment leaves the signed area to its right in the cell it passes through
-/// and the next one.
+/// and the next one. Only the canvas rows `firstRow..<endRow` have cells (`CoverageCells.window`); a
+/// segment's pieces in other rows are dropped, and the pieces kept are exactly those a whole-canvas
+/// deposit makes (each row's ends are worked out from the segment's own ends, not stepped row by row).
 struct CellAccumulator: SignedSegmentSink {
     let cells: UnsafeMutablePointer<Float>
     let touched: UnsafeMutablePointer<UInt64>
     let stride: Int, wordsPerRow: Int, width: Int, height: Int
-    /// The rows deposited into, widened by every deposit (see `CoverageCells.minY`).
+    /// The canvas rows that have cells: cell row 0 is canvas row `firstRow`.
+    let firstRow: Int, endRow: Int
+    /// The cell rows deposited into, widened by every deposit (see `CoverageCells.minY`).
     var minY: Int, maxY: Int
 
     /// Deposits a boundary segment (y0 < y1, inside the canvas rows) whose right side gains `sign`.
@@ -245,22 +282,30 @@ struct CellAccumulator: SignedSegmentSink {
         // The row holding y1 (excluded when y1 is a whole number): ⌈y1⌉ − 1, rounded up by hand (the
         // library's rounding is a call into libm).
         let whole = Int(y1)
-        let lastRow = min(height - 1, (Double(whole) < y1 ? whole + 1 : whole) - 1)
-        if row < minY { minY = row }
-        if lastRow > maxY { maxY = lastRow }
+        let lastRow = min(min(height, endRow) - 1, (Double(whole) < y1 ? whole + 1 : whole) - 1)
         var yTop = y0
         var xTop = x0
+        if row < firstRow {
+            // Starts above the window: from its top row on, as the rows above would have left it.
+            guard firstRow <= lastRow else { return }
+            row = firstRow
+            yTop = Double(row)
+            xTop = x0 + (yTop - y0) * dxdy
+        }
+        guard row <= lastRow else { return }  // below the window
+        if row - firstRow < minY { minY = row - firstRow }
+        if lastRow - firstRow > maxY { maxY = lastRow - firstRow }
         while yTop < y1 && row <= lastRow {
             let yBottom = min(Double(row + 1), y1)
             let xBottom = yBottom == y1 ? x1 : x0 + (yBottom - y0) * dxdy
-            depositInRow(row, xTop, xBottom, height: (yBottom - yTop) * dir)
+            depositInRow(row - firstRow, xTop, xBottom, height: (yBottom - yTop) * dir)
             yTop = yBottom
             xTop = xBottom
             row += 1
         }
     }
 
-    /// The piece of a segment inside one row, from x = `xTop` at its top to `xBottom` at its bottom,
+    /// The piece of a segment inside one cell row, from x = `xTop` at its top to `xBottom` at its bottom,
     /// `height` tall (signed): the area it leaves to its right is split between the cell it passes
     /// through and the next one, by where it passes.
     @inline(__always)

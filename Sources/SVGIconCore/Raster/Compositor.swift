@@ -126,11 +126,7 @@ extension Pixmap {
     /// Draws `layer` over this pixmap with its top-left corner at (x, y) and a uniform `opacity`; the parts
     /// of `layer` outside this pixmap are left out.
     package mutating func composite(_ layer: Pixmap, x: Int, y: Int, opacity: Double) {
-        let o = Float(max(0, min(1, opacity)))
-        if o <= 0 { return }
-        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, height - y))
-        if columns.isEmpty || rows.isEmpty { return }
+        guard let (o, columns, rows) = placement(of: layer, x: x, y: y, opacity: opacity) else { return }
         let dstWidth = width, srcWidth = layer.width
         if uniform != nil, layer.uniform == uniform {
             samples.withUnsafeMutableBufferPointer { dst in
@@ -166,6 +162,19 @@ extension Pixmap {
                 }
             }
         }
+    }
+
+    /// Where `layer`, its top-left corner at (x, y), lands on this pixmap: the opacity clamped to 0…1 and
+    /// the layer's columns and rows that fall on this pixmap; nil when nothing would be drawn (no opacity
+    /// or no overlap).
+    func placement(of layer: Pixmap, x: Int, y: Int,
+                   opacity: Double) -> (opacity: Float, columns: Range<Int>, rows: Range<Int>)? {
+        let o = Float(max(0, min(1, opacity)))
+        if o <= 0 { return nil }
+        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, height - y))
+        if columns.isEmpty || rows.isEmpty { return nil }
+        return (o, columns, rows)
     }
 
     /// Fills the whole pixmap with `color` under what is already there (a background).

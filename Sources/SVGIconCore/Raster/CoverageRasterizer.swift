@@ -76,6 +76,18 @@ package struct CoverageRasterizer {
         region = PixelRegion(x: 0, y: 0, width: width, height: height)
     }
 
+    /// The rows (relative to `region`'s corner) whose coverage the sweeps hand out: all of them unless a
+    /// banded render draws fewer at a time. Change it only between shapes. Setting it with `shrinking`
+    /// lets go of cells kept for a larger window.
+    package var rowWindow: Range<Int> { cells.window }
+
+    /// Makes the sweeps hand out only the rows `rows` (relative to `region`'s corner; cut to the canvas),
+    /// keeping cells for those rows only. Deposits in other rows are dropped; the rows kept get exactly the
+    /// coverage a whole-canvas sweep gives them.
+    package mutating func setRowWindow(_ rows: Range<Int>, shrinking: Bool = false) {
+        cells.setWindow(rows, shrinking: shrinking)
+    }
+
     /// True when nothing has been added since the last sweep.
     package var isEmpty: Bool { edges.isEmpty && !depositsWinding }
 
@@ -86,7 +98,9 @@ package struct CoverageRasterizer {
         work += 1
         guard let edge = Edge(from: p0, to: p1, offsetX: Double(region.x), offsetY: Double(region.y),
                               height: Double(height)) else { return }
-        work += 4 * Int(edge.y1 - edge.y0) + 8  // the rows it is deposited into, and its place in the sweep
+        // The rows it is deposited into (those the cells hold), and its place in the sweep.
+        let window = cells.window
+        work += 4 * Int(max(0, min(edge.y1, Double(window.upperBound)) - max(edge.y0, Double(window.lowerBound)))) + 8
         if depositsWinding {
             cells.withAccumulator { $0.deposit(edge.x0, edge.y0, edge.x1, edge.y1, Double(edge.dir)) }
             return
@@ -99,8 +113,9 @@ package struct CoverageRasterizer {
 
     /// Turns the edges added since the last sweep into coverage and hands it to `body` as runs:
     /// (y, x0, x1, coverage) says every pixel x0..<x1 of row y is covered `coverage` (in 0…1, never 0).
-    /// Runs come left to right within a row, rows top to bottom, all inside `region` (coordinates relative
-    /// to its corner). Clears what it used, so the rasterizer is ready for the next shape.
+    /// Runs come left to right within a row, rows top to bottom, all inside `region` and `rowWindow` (x
+    /// relative to the region's corner, y to the window's first row). Clears what it used, so the
+    /// rasterizer is ready for the next shape.
     ///
     /// Only cells that received area are visited; between two of them the coverage cannot change, so a
     /// large shape costs its outline, not its area.

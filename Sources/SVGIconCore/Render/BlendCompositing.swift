@@ -6,11 +6,7 @@ extension Pixmap {
     /// Draws `layer` (its top-left corner at (x, y), scaled by `opacity`) blended into this pixmap with
     /// `mode`; the parts of `layer` outside this pixmap are left out.
     package mutating func compositeBlending(_ layer: Pixmap, x: Int, y: Int, opacity: Double, mode: SVGBlendMode) {
-        let o = Float(max(0, min(1, opacity)))
-        if o <= 0 { return }
-        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, height - y))
-        if columns.isEmpty || rows.isEmpty { return }
+        guard let (o, columns, rows) = placement(of: layer, x: x, y: y, opacity: opacity) else { return }
         makeRGBA()
         let source = layer.data
         let dstWidth = width, srcWidth = layer.width

@@ -15,6 +15,18 @@ package struct ReusableRenderers {
     /// Renders `icon` with `options`, or throws when drawing it would pass the renderer's work or offscreen
     /// memory limits (as `SVGIconDefinition.renderChecked(options:)`).
     package mutating func renderChecked(_ icon: SVGIconDefinition, options: RenderOptions) throws(SVGRenderLimitError) -> Pixmap {
+        let pixmap = withRenderer(for: options) { $0.render(icon) }
+        if let reason = lastLimit { throw SVGRenderLimitError(reason: reason) }
+        return pixmap
+    }
+
+    /// Why the last `withRenderer` call's render stopped early (`SVGIconRenderer.limitExceeded`), nil
+    /// when it finished.
+    package private(set) var lastLimit: String?
+
+    /// Runs `body` with the kept renderer for `options` (a new one when none is kept), then keeps it and
+    /// notes its warnings (`lastWarnings`) and limit (`lastLimit`).
+    package mutating func withRenderer<T>(for options: RenderOptions, _ body: (inout SVGIconRenderer) -> T) -> T {
         var renderer: SVGIconRenderer
         if let kept = renderers.removeValue(forKey: options) {
             renderer = kept
@@ -22,11 +34,10 @@ package struct ReusableRenderers {
             if renderers.count >= Self.capacity { renderers.removeAll() }
             renderer = SVGIconRenderer(options: options)
         }
-        let pixmap = renderer.render(icon)
-        let reason = renderer.limitExceeded
+        let result = body(&renderer)
+        lastLimit = renderer.limitExceeded
         lastWarnings = renderer.warnings
         renderers[options] = renderer
-        if let reason { throw SVGRenderLimitError(reason: reason) }
-        return pixmap
+        return result
     }
 }

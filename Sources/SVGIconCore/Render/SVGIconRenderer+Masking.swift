@@ -6,7 +6,7 @@ extension SVGIconRenderer {
     /// union of its shapes, intersected with the clip path's own clip path. No layers: nothing is covered.
     mutating func clipCoverage(_ clip: SVGClipPath, transform t: SVGTransform) -> [Float] {
         assert(clip.units == .userSpaceOnUse, "bounding-box units are resolved before drawing")
-        let count = region.pixelCount
+        let count = targetPixelCount
         guard reserve(bytesPerPixel: 4) else { return [Float](repeating: 0, count: count) }
         defer { release(bytesPerPixel: 4) }
         let base = t.concatenating(clip.transform)
@@ -56,7 +56,7 @@ extension SVGIconRenderer {
     mutating func maskCoverage(_ mask: SVGMask, transform t: SVGTransform) -> [Float] {
         assert(mask.units == .userSpaceOnUse && mask.contentUnits == .userSpaceOnUse,
                "bounding-box units are resolved before drawing")
-        let count = self.region.pixelCount
+        let count = targetPixelCount
         let zero = [Float](repeating: 0, count: count)
         let maskRect = SVGRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
         guard maskRect.width > 0, maskRect.height > 0, canNest(), reserve(bytesPerPixel: 24) else { return zero }

@@ -23,6 +23,11 @@ public struct SVGIconRenderer {
     /// layer can paint (its content's device bounds). Transforms stay in output pixels; the rasterizer
     /// works in the region (see `CoverageRasterizer.region`).
     var region: PixelRegion
+    /// The output rows a banded render is drawing now (`renderBands`), nil when it draws them all.
+    var band: Range<Int>?
+    /// The rows of `region` (relative to its corner) that the current target pixmap holds: all of them,
+    /// or in a banded render the ones inside `band`. Target pixmaps are `region.width` × `window.count`.
+    var window: Range<Int> = 0..<0
     /// Scratch for stroke outlines, kept from shape to shape.
     private var strokeBuffers = Stroker.Buffers()
     private var contourBuffer = FlatContour()
@@ -49,6 +54,8 @@ public struct SVGIconRenderer {
     var offscreenBytes = 0
     /// Work outside the rasterizer (offscreen buffers filled and combined).
     var bufferWork = 0
+    /// Work of the bands a banded render has drawn before the current one.
+    var earlierBandsWork = 0
     /// What the last render skipped or clamped while drawing (filters: `FilterRendering.swift`).
     public internal(set) var warnings: [SVGWarning] = []
 
@@ -67,6 +74,7 @@ public struct SVGIconRenderer {
         self.options = options
         self.rasterizer = CoverageRasterizer(width: options.width, height: options.height)
         self.region = PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height))
+        self.window = 0..<max(0, options.height)
         self.workLimit = Self.defaultWorkLimit(width: options.width, height: options.height)
         self.offscreenByteLimit = Self.defaultOffscreenByteLimit(width: options.width, height: options.height)
         rasterizer.workLimit = workLimit
@@ -74,7 +82,7 @@ public struct SVGIconRenderer {
 
     /// False once a limit is reached: nothing more is drawn.
     mutating func withinLimits() -> Bool {
-        if limitExceeded == nil, rasterizer.work + bufferWork > workLimit {
+        if limitExceeded == nil, rasterizer.work + bufferWork + earlierBandsWork > workLimit {
             limitExceeded = "drawing it needs more than \(workLimit) steps (the work limit at \(options.width)×\(options.height))"
         }
         return limitExceeded == nil
@@ -84,7 +92,7 @@ public struct SVGIconRenderer {
     /// the render stops) when it would pass the offscreen memory or work limit. Give the bytes back with
     /// `release` (over the same region).
     mutating func reserve(bytesPerPixel: Int) -> Bool {
-        let bytes = region.pixelCount * bytesPerPixel
+        let bytes = targetPixelCount * bytesPerPixel
         bufferWork += bytes / 4
         guard withinLimits() else { return false }
         guard offscreenBytes + bytes <= offscreenByteLimit else {
@@ -108,13 +116,23 @@ public struct SVGIconRenderer {
     }
 
     mutating func release(bytesPerPixel: Int) {
-        offscreenBytes -= region.pixelCount * bytesPerPixel
+        offscreenBytes -= targetPixelCount * bytesPerPixel
     }
 
-    /// Makes `area` the region drawn into.
+    /// Pixels of the current target: `region.width` × `window.count`.
+    var targetPixelCount: Int { max(0, region.width) * window.count }
+
+    /// Makes `area` the region drawn into (in a banded render, the rows of it inside the band).
     mutating func enter(_ area: PixelRegion) {
         region = area
         rasterizer.region = area
+        guard let band else {
+            window = 0..<max(0, area.height)
+            return
+        }
+        let top = min(max(band.lowerBound - area.y, 0), max(0, area.height))
+        window = top..<min(max(band.upperBound - area.y, top), max(0, area.height))
+        rasterizer.setRowWindow(window)
     }
 
     /// The transform from the icon's viewBox space to output pixels: the viewBox fitted into the
@@ -133,35 +151,55 @@ public struct SVGIconRenderer {
     /// A renderer can render any number of icons in turn, each from a clean state (limits included), reusing
     /// its buffers.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
-        let icon = (options.recolor ? icon.recolored() : icon).resolvingBoundingBoxUnits()
+        let icon = prepared(icon)
+        begin(band: nil)
+        var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
+        guard options.width > 0, options.height > 0 else { return pixmap }
+        fit = Self.fitTransform(icon, width: options.width, height: options.height)
+        draw(fittedLayers(of: icon), transform: fit, into: &pixmap)
+        _ = withinLimits()  // the last shape may have passed the limit
+        if let bg = options.background { pixmap.fillBehind(bg) }
+        return pixmap
+    }
+
+    /// The layers of a `prepared` icon as `fit` draws them: with `--pixel-fit`, their edges moved onto the
+    /// pixel grid first (Fit/PixelFitter.swift).
+    func fittedLayers(of icon: SVGIconDefinition) -> [SVGIconLayer] {
+        options.pixelFit
+            ? PixelFitter.fitted(icon.layers, transform: fit, width: options.width, height: options.height) : icon.layers
+    }
+
+    /// `icon` as it is drawn: recoloured when the options ask, in user space (`Docs/model.md`).
+    func prepared(_ icon: SVGIconDefinition) -> SVGIconDefinition {
+        (options.recolor ? icon.recolored() : icon).resolvingBoundingBoxUnits()
+    }
+
+    /// Gets ready to draw a `prepared` icon into the output rows `band` (nil: all of them), from a clean
+    /// state: limits, warnings and the rasterizer's edges cleared, its buffers kept.
+    mutating func begin(band: Range<Int>?) {
         rasterizer.reset()
         if strokeBuffers.capacity > CoverageRasterizer.keptScratchEdges { strokeBuffers = Stroker.Buffers() }
         if contourBuffer.points.capacity > CoverageRasterizer.keptScratchEdges { contourBuffer = FlatContour() }
-        region = PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height))
         depth = 0
         offscreenBytes = 0
         bufferWork = 0
         limitExceeded = nil
         if !warnings.isEmpty { warnings = [] }
-        var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
-        guard options.width > 0, options.height > 0 else { return pixmap }
-        fit = Self.fitTransform(icon, width: options.width, height: options.height)
-        // --pixel-fit: the edges moved onto the pixel grid first (Fit/PixelFitter.swift).
-        let layers = options.pixelFit
-            ? PixelFitter.fitted(icon.layers, transform: fit, width: options.width, height: options.height) : icon.layers
-        draw(layers, transform: fit, into: &pixmap)
-        _ = withinLimits()  // the last shape may have passed the limit
-        if let bg = options.background { pixmap.fillBehind(bg) }
-        return pixmap
+        if band != nil || self.band != nil {
+            self.band = band
+            // A band's rows, or back to every row after a banded render.
+            rasterizer.setRowWindow(band ?? 0..<max(0, options.height), shrinking: band != nil)
+        }
+        enter(PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height)))
     }
 
     /// A transparent pixmap of the current region's size for drawing `layers`: alpha-only when they paint
     /// in one colour (nil layers: full RGBA).
     func blankPixmap(for layers: [SVGIconLayer]?) -> Pixmap {
         if let layers, let color = UniformPaint.color(of: layers, tint: options.tint) {
-            return Pixmap(width: region.width, height: region.height, uniformColor: color)
+            return Pixmap(width: region.width, height: window.count, uniformColor: color)
         }
-        return Pixmap(width: region.width, height: region.height)
+        return Pixmap(width: region.width, height: window.count)
     }
 
     mutating func draw(_ layers: [SVGIconLayer], transform: SVGTransform, into pixmap: inout Pixmap) {
@@ -192,12 +230,19 @@ public struct SVGIconRenderer {
     @inline(never)
     private mutating func drawIsolated(_ layer: SVGIconLayer, transform t: SVGTransform, into pixmap: inout Pixmap) {
         guard canNest() else { return }
-        let outer = region
+        let outer = region, outerTop = window.lowerBound
         guard let bounds = LayerBounds.deviceBounds(ofContent: layer, transform: t, host: fit),
               let area = PixelRegion(covering: bounds.min, bounds.max, margin: 1, within: outer) else {
             return  // it paints nothing here
         }
         enter(area)
+        if window.isEmpty {
+            // A banded render's band misses it. Its blend would still have turned a one-colour target into
+            // RGBA, as in the whole-canvas render.
+            if layer.blendMode != .normal { pixmap.makeRGBA() }
+            enter(outer)
+            return
+        }
         guard reserve(bytesPerPixel: 16) else {
             enter(outer)
             return
@@ -208,7 +253,9 @@ public struct SVGIconRenderer {
             release(bytesPerPixel: 16)
             enter(outer)
         }
-        var offscreen = Pixmap(width: area.width, height: area.height, sameFormAs: pixmap)
+        var offscreen = Pixmap(width: area.width, height: window.count, sameFormAs: pixmap)
+        // Where its first row lands in the target (rows are the windows' rows in a banded render).
+        let y = area.y + window.lowerBound - (outer.y + outerTop)
         drawContent(layer, transform: t, opacity: 1, into: &offscreen)
         if let clip = layer.clipPath {
             offscreen.multiply(by: clipCoverage(clip, transform: t))
@@ -217,10 +264,9 @@ public struct SVGIconRenderer {
             offscreen.multiply(by: maskCoverage(mask, transform: t))
         }
         if layer.blendMode != .normal {  // mix-blend-mode (BlendCompositing.swift)
-            pixmap.compositeBlending(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity,
-                                     mode: layer.blendMode)
+            pixmap.compositeBlending(offscreen, x: area.x - outer.x, y: y, opacity: layer.opacity, mode: layer.blendMode)
         } else {
-            pixmap.composite(offscreen, x: area.x - outer.x, y: area.y - outer.y, opacity: layer.opacity)
+            pixmap.composite(offscreen, x: area.x - outer.x, y: y, opacity: layer.opacity)
         }
     }
 
@@ -230,6 +276,7 @@ public struct SVGIconRenderer {
         case .group(let children):
             draw(children, transform: t, into: &pixmap)
         case .shape(let shape):
+            if band != nil, missesBand(layer, transform: t) { return }
             drawShape(shape, transform: t, opacity: opacity, into: &pixmap)
         }
     }
@@ -285,7 +332,7 @@ public struct SVGIconRenderer {
     // MARK: Accounting for work done elsewhere (pattern tiles, `PatternShader.swift`)
 
     /// Work done so far in this render.
-    var workSoFar: Int { rasterizer.work + bufferWork }
+    var workSoFar: Int { rasterizer.work + bufferWork + earlierBandsWork }
     /// Bytes of offscreen buffers alive now.
     var offscreenBytesInUse: Int { offscreenBytes }
     /// The pixels the current target covers, in output pixels.
@@ -307,7 +354,7 @@ public struct SVGIconRenderer {
         let width = pixmap.width
         if !antialias {
             // shape-rendering: crispEdges: a pixel at least half covered is covered, the others are not.
-            let ox = region.x, oy = region.y
+            let ox = region.x, oy = region.y + window.lowerBound
             rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
                 guard coverage >= 0.5 else { return }
                 for x in x0..<x1 {
@@ -336,7 +383,7 @@ public struct SVGIconRenderer {
             }
         } else {
             // Gradients are evaluated at output pixel centres.
-            let ox = region.x, oy = region.y
+            let ox = region.x, oy = region.y + window.lowerBound
             rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
                 for x in x0..<x1 {
                     guard let color = shader.color(x: x + ox, y: y + oy) else { continue }
@@ -400,14 +447,4 @@ extension SVGIconDefinition {
         if let reason = renderer.limitExceeded { throw SVGRenderLimitError(reason: reason) }
         return pixmap
     }
-}
-
-/// A render stopped at one of the renderer's limits; `reason` says which.
-///
-/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
-public struct SVGRenderLimitError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Which limit was passed, for people.
-    public var reason: String
-    /// `too complex to render: reason`.
-    public var description: String { "too complex to render: \(reason)" }
 }

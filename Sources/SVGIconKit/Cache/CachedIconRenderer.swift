@@ -82,18 +82,7 @@ public struct CachedIconRenderer: Sendable {
         } catch {
             throw .load(error)
         }
-        let pixmap: Pixmap
-        do {
-            pixmap = try renderers.renderChecked(parsed.icon, options: options)
-        } catch {
-            throw .tooComplex(error)
-        }
-        let png: [UInt8]
-        do {
-            png = try PNGCodec.encode(pixmap)
-        } catch {
-            throw .encode(error)
-        }
+        let png = try Self.png(of: parsed.icon, options: options, renderers: &renderers)
         // Recoloured, every paint takes the tint (a template image, for asset catalogs).
         let usesTint = options.recolor || parsed.icon.usesTint
         // The drawing's own warnings (filters clamped or refused at this size) join the parser's.
@@ -103,5 +92,22 @@ public struct CachedIconRenderer: Sendable {
             cache.store(RenderCacheEntry(png: png, usesTint: usesTint, warnings: warnings), for: key)
         }
         return Output(png: png, usesTint: usesTint, warnings: warnings, fromCache: false)
+    }
+
+    /// `icon` rendered and encoded: band by band for a large output (`BandedPNGRender`), whole otherwise.
+    private static func png(of icon: SVGIconDefinition, options: RenderOptions,
+                            renderers: inout ReusableRenderers) throws(Failure) -> [UInt8] {
+        if let png = try BandedPNGRender.png(icon, options: options, renderers: &renderers) { return png }
+        let pixmap: Pixmap
+        do {
+            pixmap = try renderers.renderChecked(icon, options: options)
+        } catch {
+            throw .tooComplex(error)
+        }
+        do {
+            return try PNGCodec.encode(pixmap)
+        } catch {
+            throw .encode(error)
+        }
     }
 }

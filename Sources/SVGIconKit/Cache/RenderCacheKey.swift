@@ -24,7 +24,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
     /// icon, so the "already holds these bytes" check would rewrite files (and wake build systems) depending
     /// on the cache's state, and old entries would keep their larger files. Invalidating costs one render
     /// per icon, once.
-    static let pngEncoding = "png-v2 smallest-lossless-type libdeflate"
+    static let pngEncoding = "png-v3 smallest-lossless-type libdeflate, large outputs streamed"
 
     /// The text that is hashed, one `name value` line per input. Doubles are written as their exact bit
     /// patterns, so two options that differ in the last bit get different keys.
