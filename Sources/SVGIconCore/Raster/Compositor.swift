@@ -142,22 +142,33 @@ extension Pixmap {
             }
             return
         }
+        forEachPlacedRGBAPixel(of: layer, x: x, y: y, columns: columns, rows: rows) { dst, src, j, i in
+            let sa = src[i + 3]
+            if sa > 0 {
+                let keep = 1 - sa * o
+                dst[j] = src[i] * o + dst[j] * keep
+                dst[j + 1] = src[i + 1] * o + dst[j + 1] * keep
+                dst[j + 2] = src[i + 2] * o + dst[j + 2] * keep
+                dst[j + 3] = sa * o + dst[j + 3] * keep
+            }
+        }
+    }
+
+    /// Makes this pixmap RGBA, then calls `body(dst, src, j, i)` for every pixel of `layer` (its top-left
+    /// corner at (x, y)) in `columns` × `rows` of the layer: `i` is the pixel's first sample in the layer's
+    /// RGBA samples `src`, `j` the first sample of the pixel it lands on in this pixmap's `dst`.
+    @inline(__always)
+    mutating func forEachPlacedRGBAPixel(of layer: Pixmap, x: Int, y: Int, columns: Range<Int>, rows: Range<Int>,
+                                         _ body: (UnsafeMutableBufferPointer<Float>, UnsafeBufferPointer<Float>, Int, Int) -> Void) {
         makeRGBA()
         let source = layer.data
+        let dstWidth = width, srcWidth = layer.width
         samples.withUnsafeMutableBufferPointer { dst in
             source.withUnsafeBufferPointer { src in
                 for row in rows {
                     let s = row * srcWidth, d = (row + y) * dstWidth + x
                     for column in columns {
-                        let i = (s + column) * 4, j = (d + column) * 4
-                        let sa = src[i + 3]
-                        if sa > 0 {
-                            let keep = 1 - sa * o
-                            dst[j] = src[i] * o + dst[j] * keep
-                            dst[j + 1] = src[i + 1] * o + dst[j + 1] * keep
-                            dst[j + 2] = src[i + 2] * o + dst[j + 2] * keep
-                            dst[j + 3] = sa * o + dst[j + 3] * keep
-                        }
+                        body(dst, src, (d + column) * 4, (s + column) * 4)
                     }
                 }
             }
