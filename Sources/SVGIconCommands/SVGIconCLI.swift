@@ -59,18 +59,18 @@ public enum SVGIconCLI {
         do throws(CLIError) {
             switch first {
             case "-h", "--help":
-                io.printOut(HelpText.overview)
+                Pager.show(HelpText.overview, on: io)
             case "--version", "-V", "version":
                 io.printOut("svgicon \(version)")
             case "help":
                 guard let topic = rest.first else {
-                    io.printOut(HelpText.overview)
+                    Pager.show(HelpText.overview, on: io)
                     return ExitCode.success
                 }
                 if topic == "help" {
-                    io.printOut(helpHelp)
+                    Pager.show(helpHelp, on: io)
                 } else if let command = command(named: topic) {
-                    io.printOut(command.help)
+                    Pager.show(command.help, on: io)
                 } else {
                     let guess = EditDistance.closest(to: topic, in: names).map { "did you mean `svgicon help \($0)`? " } ?? ""
                     throw CLIError.usage("no command named \"\(topic)\"; \(guess)commands: \(names.joined(separator: ", "))",
@@ -79,7 +79,7 @@ public enum SVGIconCLI {
             default:
                 if let command = command(named: first) {
                     if asks(rest, for: ["--help", "-h"]) {
-                        io.printOut(command.help)
+                        Pager.show(command.help, on: io)
                         return ExitCode.success
                     }
                     if asks(rest, for: ["--version", "-V"]) {
