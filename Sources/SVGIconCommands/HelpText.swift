@@ -28,5 +28,11 @@ enum HelpText {
     OPTIONS (every command takes these too)
       -h, --help     Show this help (svgicon COMMAND --help: that command's)
       -V, --version  Show the version
+
+    ENVIRONMENT
+      SVGICON_PAGER, PAGER  What help is shown through on a terminal (default
+                            less, with LESS=FRX when LESS is unset)
+      SVGICON_NO_PAGER      Set: print help straight, never paged (a pipe or a
+                            file is never paged either)
     """ }
 }
