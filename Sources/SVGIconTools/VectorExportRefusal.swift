@@ -32,3 +32,56 @@ extension SourceLocator {
                             reason: (element.map { "<\($0)>: " } ?? "") + reason)
     }
 }
+
+/// What both vector writers (`PDFWriter`, `VectorDrawableWriter`) are made of and share: the options, the
+/// SVG text's lines for refusals, and how a refusal names the output.
+package protocol VectorExportWriter {
+    /// How refusals name the output ("VectorDrawable", "svgicon's PDF output").
+    static var output: String { get }
+    /// True when what the writer refuses is beyond the format itself; false when it is beyond svgicon's
+    /// writer for now (the message then says "yet").
+    static var refusesFormatLimits: Bool { get }
+    /// The options and the source's lines.
+    var setup: VectorExportSetup { get }
+    /// A writer made of `setup`.
+    init(setup: VectorExportSetup)
+}
+
+/// A vector writer's options and the SVG text's lines (the model keeps no lines).
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
+package struct VectorExportSetup: Sendable {
+    /// Size, tint and recolouring (the size in the format's unit: dp, PDF points).
+    package var options: VectorExportOptions
+    /// Finds the line of a refused feature in the SVG text.
+    package var locator: SourceLocator
+}
+
+extension VectorExportWriter {
+    /// Size, tint and recolouring of the output (`VectorExportOptions`).
+    package typealias Options = VectorExportOptions
+    /// Why an icon cannot be written in this format: the feature and where in the file it is.
+    package typealias Refusal = VectorExportRefusal
+
+    /// A writer with `options`; `source` is the SVG text, for the lines of refusals.
+    package init(options: Options, source: [UInt8] = []) {
+        self.init(setup: VectorExportSetup(options: options, locator: SourceLocator(source: source)))
+    }
+
+    /// What the output is made with.
+    package var options: Options { setup.options }
+    /// Finds the line of a refused feature in the SVG text.
+    var locator: SourceLocator { setup.locator }
+
+    /// A refusal naming `feature`, with the line of the first match of `pattern` (a regular expression over
+    /// the source) inside a start tag of `element`, else anywhere, else of the text `fallback`.
+    func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
+        locator.refusal(by: Self.output, isFormatLimit: Self.refusesFormatLimits, feature, element: element,
+                        pattern: pattern, fallback: fallback, reason: reason)
+    }
+
+    /// A refusal naming `feature` at a line already known.
+    func refusal(_ feature: String, line: Int?, reason: String) -> Refusal {
+        Refusal(output: Self.output, isFormatLimit: Self.refusesFormatLimits, feature: feature, line: line, reason: reason)
+    }
+}

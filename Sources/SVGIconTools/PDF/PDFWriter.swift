@@ -18,30 +18,11 @@ import SVGIconKit
 ///
 /// Refused with the feature and its line: filters, patterns, images, `non-scaling-stroke`,
 /// `shape-rendering: crispEdges`, and blend modes inside a luminance mask's content.
-package struct PDFWriter {
-    /// Size, tint and recolouring of the page (`VectorExportOptions`: the size is in points).
-    package typealias Options = VectorExportOptions
-
-    /// Why an icon cannot be written as PDF: the feature and where in the file it is.
-    package typealias Refusal = VectorExportRefusal
-
-    /// What the page is made with.
-    package let options: Options
-    let locator: SourceLocator
-
-    /// A writer with `options`; `source` is the SVG text, for the lines of refusals.
-    package init(options: Options, source: [UInt8] = []) {
-        self.options = options
-        self.locator = SourceLocator(source: source)
-    }
-
-    func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
-        locator.refusal(by: Self.output, isFormatLimit: false, feature, element: element, pattern: pattern,
-                        fallback: fallback, reason: reason)
-    }
-
-    /// How refusals name this output.
-    static let output = "svgicon's PDF output"
+package struct PDFWriter: VectorExportWriter {
+    package static let output = "svgicon's PDF output"
+    package static let refusesFormatLimits = false
+    package let setup: VectorExportSetup
+    package init(setup: VectorExportSetup) { self.setup = setup }
 
     /// The PDF file's bytes.
     package func write(_ result: SVGParseResult) throws(Refusal) -> [UInt8] {
@@ -53,7 +34,7 @@ package struct PDFWriter {
     /// The page's content stream before compression; the objects it names are added to `objects`.
     package func contentStream(_ result: SVGParseResult, objects: PDFObjects) throws(Refusal) -> String {
         if let filter = SourceLocator.droppedFilter(in: result) {
-            throw Refusal(output: Self.output, isFormatLimit: false, feature: "filter", line: filter.line, reason: "<\(filter.element)> uses a filter (render a PNG instead)")
+            throw refusal("filter", line: filter.line, reason: "<\(filter.element)> uses a filter (render a PNG instead)")
         }
         var icon = result.icon
         if options.recolor { icon = icon.recolored() }

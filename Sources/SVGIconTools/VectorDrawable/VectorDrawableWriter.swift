@@ -20,27 +20,16 @@ import SVGIconCore
 /// What is refused, naming the feature and its line: masks, filters, images, patterns, opacity over
 /// overlapping shapes (or a shape with fill and stroke), clip paths VectorDrawable cannot say (several shapes,
 /// evenodd, clipped clip paths), radial gradients with a focal point or stretched by their transform.
-package struct VectorDrawableWriter {
-    /// Size, tint and recolouring of the drawable (`VectorExportOptions`: the size is in dp).
-    package typealias Options = VectorExportOptions
-
-    /// Why an icon cannot be a VectorDrawable: the feature and where in the file it is.
-    package typealias Refusal = VectorExportRefusal
-
-    package let options: Options
-    /// Finds the line of a refused feature in the SVG text (the model keeps no lines).
-    let locator: SourceLocator
-
-    /// A writer with `options`; `source` is the SVG text, for the lines of refusals.
-    package init(options: Options, source: [UInt8] = []) {
-        self.options = options
-        self.locator = SourceLocator(source: source)
-    }
+package struct VectorDrawableWriter: VectorExportWriter {
+    package static let output = "VectorDrawable"
+    package static let refusesFormatLimits = true
+    package let setup: VectorExportSetup
+    package init(setup: VectorExportSetup) { self.setup = setup }
 
     /// The VectorDrawable XML for `result`, or the first feature it cannot express.
     package func write(_ result: SVGParseResult) throws(Refusal) -> String {
         if let filter = SourceLocator.droppedFilter(in: result) {
-            throw Refusal(output: "VectorDrawable", isFormatLimit: true, feature: "filter", line: filter.line,
+            throw refusal("filter", line: filter.line,
                           reason: "<\(filter.element)> uses a filter; VectorDrawable has no filter effects (render a PNG instead)")
         }
         var icon = result.icon
@@ -86,14 +75,5 @@ package struct VectorDrawableWriter {
     /// A valid Android resource name for a file stem (`a-z 0-9 _`, starting with a letter).
     package static func resourceName(_ stem: String) -> String {
         BatchOutputPlanner.androidResourceName(stem)
-    }
-
-    // MARK: - Refusals
-
-    /// A refusal naming `feature`, with the line of the first match of `pattern` (a regular expression over
-    /// the source) inside a start tag of `element`, else anywhere, else of the text `fallback`.
-    func refusal(_ feature: String, element: String?, pattern: String?, fallback: String?, reason: String) -> Refusal {
-        locator.refusal(by: "VectorDrawable", isFormatLimit: true, feature, element: element, pattern: pattern,
-                        fallback: fallback, reason: reason)
     }
 }
