@@ -9,10 +9,7 @@ import Testing
 @Suite("SVGElement as a view of the document tree")
 struct ElementViewTests {
     static let fixtures: [String] = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        url.deleteLastPathComponent()
-        let root = url.path + "/Fixtures/"
+        let root = FixturePaths.root + "/"
         return ["features", "hostile"].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: root + folder)) ?? [])
                 .filter { $0.hasSuffix(".svg") }.sorted().map { root + folder + "/" + $0 }

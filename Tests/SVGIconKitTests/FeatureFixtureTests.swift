@@ -9,17 +9,9 @@ import SVGIconTools
 /// 64 in a premultiplied channel (the project's agreement measure) and the mean difference stays under 1.5.
 @Suite("Feature fixtures against resvg")
 struct FeatureFixtureTests {
-    static let folder: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        url.deleteLastPathComponent()
-        return url.path + "/Fixtures/features"
-    }()
+    static let folder = FixturePaths.folder("features")
 
-    static var referenced: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/resvg")) ?? []
-        return files.filter { $0.hasSuffix("-48.png") }.map { String($0.dropLast(7)) }.sorted()
-    }
+    static var referenced: [String] { FixturePaths.referenced(in: folder, size: 48) }
 
     @Test("Every feature fixture has a resvg reference, except those checked by warnings")
     func coverage() throws {
@@ -51,14 +43,7 @@ struct FeatureFixtureTests {
     @Test("Renders like resvg", arguments: FeatureFixtureTests.referenced)
     func matchesResvg(name: String) throws {
         let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/\(name).svg"), file: name)
-        let ours = result.icon.render(size: 48)
-        let reference = try PNGCodec.decode(try FileIO.read(Self.folder + "/resvg/\(name)-48.png"))
-        let comparison = ImageComparison(expected: reference, actual: ours, tolerance: 64)
-        let a = reference.premultipliedRGBA8(), b = ours.premultipliedRGBA8()
-        let mean = Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
-        #expect(Double(comparison.pixelsOverTolerance) <= 0.005 * Double(48 * 48),
-                "\(name): \(comparison.pixelsOverTolerance) pixels differ by more than 64 (max \(comparison.maxDifference))")
-        #expect(mean < 1.5, "\(name): mean difference \(mean)")
+        try FixturePaths.expectAgreesWithResvg(result.icon, name: name, in: Self.folder, size: 48)
     }
 
     @Test("Only the fixtures about skipped features and cycles warn, and they say exactly what was skipped")

@@ -14,12 +14,7 @@ import SVGIconKit
 /// and why (see `tolerances`).
 @Suite("Filter engine against resvg")
 struct FilterEngineResvgTests {
-    static let folder: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        url.deleteLastPathComponent()
-        return url.path + "/Fixtures/filters"
-    }()
+    static let folder = FixturePaths.folder("filters")
 
     /// The group both sides filter: #e04020 at (6, 6, 18, 18), #2060d0 at 60 % over it at (14, 14, 20, 20),
     /// user units × `scale` pixels.

@@ -8,17 +8,9 @@ import SVGIconTools
 /// Tests/Fixtures/filter-wiring/, resvg's renderings in its resvg/ folder (see resvg/README).
 @Suite("Filters: resolution and rendering")
 struct FilterWiringTests {
-    static let folder: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        url.deleteLastPathComponent()
-        return url.path + "/Fixtures/filter-wiring"
-    }()
+    static let folder = FixturePaths.folder("filter-wiring")
 
-    static var referenced: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/resvg")) ?? []
-        return files.filter { $0.hasSuffix("-100.png") }.map { String($0.dropLast(8)) }.sorted()
-    }
+    static var referenced: [String] { FixturePaths.referenced(in: folder, size: 100) }
 
     static func parse(_ body: String, options: SVGResolver.Options = SVGResolver.Options()) throws -> SVGParseResult {
         try SVGDocumentParser.parse("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" viewBox=\"0 0 100 100\">\(body)</svg>",
@@ -217,14 +209,7 @@ struct FilterWiringTests {
         let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/\(name).svg"), file: name)
         // At 100 px the fixtures' regions fall on whole pixels: where they do not, svgicon's engine counts a
         // partly covered pixel in (resvg rounds some edges inwards), a difference of rounding, not meaning.
-        let ours = result.icon.render(size: 100)
-        let reference = try PNGCodec.decode(try FileIO.read(Self.folder + "/resvg/\(name)-100.png"))
-        let comparison = ImageComparison(expected: reference, actual: ours, tolerance: 64)
-        let a = reference.premultipliedRGBA8(), b = ours.premultipliedRGBA8()
-        let mean = Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
-        #expect(Double(comparison.pixelsOverTolerance) <= 0.005 * Double(100 * 100),
-                "\(name): \(comparison.pixelsOverTolerance) pixels differ by more than 64 (max \(comparison.maxDifference))")
-        #expect(mean < 1.5, "\(name): mean difference \(mean)")
+        try FixturePaths.expectAgreesWithResvg(result.icon, name: name, in: Self.folder, size: 100)
     }
 
     @Test("Hostile filters are refused or clamped with a warning naming the element, its line and the limit", arguments: [

@@ -8,17 +8,9 @@ import SVGIconTools
 /// in Tests/Fixtures/images/ against resvg (Scripts/make-image-fixtures writes both), and hostile images.
 @Suite("Image fixtures and decoding")
 struct ImageFixtureTests {
-    static let folder: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        url.deleteLastPathComponent()
-        return url.path + "/Fixtures/images"
-    }()
+    static let folder = FixturePaths.folder("images")
 
-    static var referenced: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/resvg")) ?? []
-        return files.filter { $0.hasSuffix("-48.png") }.map { String($0.dropLast(7)) }.sorted()
-    }
+    static var referenced: [String] { FixturePaths.referenced(in: folder, size: 48) }
 
     private func parse(_ name: String, options: SVGResolver.Options = SVGResolver.Options()) throws -> SVGParseResult {
         let path = Self.folder + "/\(name).svg"
@@ -39,11 +31,7 @@ struct ImageFixtureTests {
     func matchesResvg(name: String) throws {
         let result = try parse(name)
         #expect(result.warnings.isEmpty, "\(result.warnings)")
-        let ours = result.icon.render(size: 48)
-        let reference = try PNGCodec.decode(try FileIO.read(Self.folder + "/resvg/\(name)-48.png"))
-        let comparison = ImageComparison(expected: reference, actual: ours, tolerance: 64)
-        #expect(Double(comparison.pixelsOverTolerance) <= 0.005 * 48 * 48,
-                "\(name): \(comparison.pixelsOverTolerance) pixels differ by more than 64")
+        try FixturePaths.expectAgreesWithResvg(result.icon, name: name, in: Self.folder, size: 48, maxMeanDifference: nil)
     }
 
     @Test("Refused paths, self-embedding and hostile images warn, naming the line; the rest is drawn")
