@@ -47,6 +47,24 @@ struct FileLoadingTests {
         #expect(try loader.load(named: "icon").icon.layers.first?.elementName == "circle")
     }
 
+    @Test("An icon that reads an image file sees that file's edits though its own bytes are unchanged")
+    func imageFileEdits() throws {
+        let folder = TemporaryFolder()
+        let inner = { (fill: String) in
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\" fill=\"\(fill)\"/></svg>"
+        }
+        folder.write("inner.svg", inner("red"))
+        folder.write("icon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><image href=\"inner.svg\" width=\"4\" height=\"4\"/></svg>")
+        let loader = SVGFileLoader(searchPaths: [folder.path])
+        let before = try loader.load(named: "icon")
+        #expect(before.imageFiles.map(SVGImageOptions.fileName) == ["inner.svg"])
+        #expect(try loader.load(named: "icon").icon == before.icon)
+        folder.write("inner.svg", inner("blue"))
+        let after = try loader.load(named: "icon")
+        #expect(after.icon != before.icon)
+        #expect(after.imageFiles == before.imageFiles)
+    }
+
     @Test("Many threads can load at once")
     func concurrentLoads() async throws {
         let folder = TemporaryFolder()

@@ -119,7 +119,8 @@ public final class SVGFileLoader: @unchecked Sendable {
         try loadWithBytes(named: name).result
     }
 
-    /// Loads an SVG file by path, parsing it only when its bytes differ from the last parse.
+    /// Loads an SVG file by path, parsing it only when its bytes differ from the last parse (always, when it
+    /// reads image files, whose edits its bytes do not show).
     public func load(file path: String) throws(SVGLoadError) -> SVGParseResult {
         try loadWithBytes(file: path).result
     }
@@ -142,7 +143,9 @@ public final class SVGFileLoader: @unchecked Sendable {
             return Loaded(bytes: bytes, result: entry.result)
         }
         let result = try SVGDocumentParser.parse(bytes, file: path, options: options)
-        lock.withLock { cache[key] = Entry(bytes: bytes, result: result) }
+        // An icon that reads image files is parsed again each time: its pixels depend on files whose edits
+        // the SVG's bytes do not show (the disk cache skips such icons for the same reason).
+        lock.withLock { cache[key] = result.imageFiles.isEmpty ? Entry(bytes: bytes, result: result) : nil }
         return Loaded(bytes: bytes, result: result)
     }
 
