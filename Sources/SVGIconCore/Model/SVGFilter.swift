@@ -45,7 +45,7 @@ public struct SVGFilter: Hashable, Sendable {
 /// `use` would draw it. `layers` are in the user space of the filtered element *moved so that its origin is the
 /// top-left corner of the primitive subregion* — the whole-pixel corner, as resvg places it: an element at
 /// (10, 10) lands 10 units right of and below that corner, like a `use` whose x and y are the subregion's.
-/// Layers in bounding-box units are resolved by the resolver; hand-built ones must be in user space.
+/// The resolver's layers are in user space; hand-built ones in bounding-box units are resolved when drawn.
 ///
 /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public struct SVGFilterImage: Hashable, Sendable {
@@ -56,8 +56,7 @@ public struct SVGFilterImage: Hashable, Sendable {
 
     /// A picture of `layers`, named `source` in diagnostics.
     public init(source: String, layers: [SVGIconLayer]) {
-        self.source = source
-        self.layers = layers
+        (self.source, self.layers) = (source, layers)
     }
 }
 
