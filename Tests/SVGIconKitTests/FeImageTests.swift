@@ -123,11 +123,27 @@ struct FeImageTests {
         let result = try parse(name)
         #expect(ContinuousClock.now - start < .seconds(10))
         #expect(result.warnings.map(\.description) == [
-            "line 2: <feImage>: href=\"\(href)\" leads back to the filter it is part of (a cycle); it gives transparent black",
+            "line 2: <feImage>: href=\"\(href)\" leads back to the filter being applied (a cycle); it gives transparent black",
         ])
         let pixmap = result.icon.render(size: 100)
         #expect(pixmap.pixel(x: 50, y: 50) == center)
         if name == "cycle-group" { #expect(pixmap.pixel(x: 10, y: 10) == (230, 57, 70, 255)) }  // the rest is drawn
+    }
+
+    @Test("Two filters whose feImages draw each other's elements end in bounded time, each cycle warned once")
+    func mutualCycle() throws {
+        let start = ContinuousClock.now
+        let result = try parse(body: """
+            <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="100" height="100"><feImage href="#b"/></filter>
+            <filter id="g" filterUnits="userSpaceOnUse" x="0" y="0" width="100" height="100"><feImage href="#a"/></filter>
+            <rect id="a" width="50" height="50" filter="url(#f)"/><rect id="b" x="50" width="50" height="50" filter="url(#g)"/>
+            """)
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(result.warnings.map(\.description) == [
+            "line 2: <feImage>: href=\"#a\" leads back to the filter being applied (a cycle); it gives transparent black",
+            "line 1: <feImage>: href=\"#b\" leads back to the filter being applied (a cycle); it gives transparent black",
+        ])
+        #expect(result.icon.render(size: 100).pixel(x: 25, y: 25) == (0, 0, 0, 0))
     }
 
     @Test("A PNG claiming 100000×100000 pixels is refused with the image limit's text; the rest is drawn")

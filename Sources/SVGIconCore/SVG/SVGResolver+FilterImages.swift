@@ -48,7 +48,8 @@ extension SVGResolver {
     }
 
     /// The element `href` names, drawn for the feImage at `index` of the filter element `filter`; empty
-    /// (with a warning) when it names nothing or leads back to that filter.
+    /// (with a warning) when it names nothing or leads back to a filter being applied (this one, or one it is
+    /// drawn for: two filters whose feImages draw each other's elements).
     private mutating func elementPicture(_ index: Int, href: String, filter: Int) -> [SVGIconLayer] {
         guard let target = tree.node(id: String(href.dropFirst())) else {
             warnOnce(index, "href=\"\(href)\" names no element in this file; it gives transparent black",
@@ -70,7 +71,7 @@ extension SVGResolver {
         let cycle = feImageCycle
         (feImageCycle, clipMode) = saved
         if cycle {
-            warnOnce(index, "href=\"\(href)\" leads back to the filter it is part of (a cycle); it gives transparent black",
+            warnOnce(index, "href=\"\(href)\" leads back to the filter being applied (a cycle); it gives transparent black",
                      key: "fe-image-\(index)")
             return []
         }
