@@ -26,11 +26,8 @@ public struct SVGFilter: Hashable, Sendable {
     /// A filter drawing `primitives` inside `region` (user space of the filtered element).
     public init(region: SVGRect, primitives: [SVGFilterPrimitive], label: String = "", line: Int = 0,
                 images: [SVGFilterImage] = []) {
-        self.region = region
-        self.primitives = primitives
-        self.label = label
-        self.line = line
-        self.images = images
+        (self.region, self.primitives) = (region, primitives)
+        (self.label, self.line, self.images) = (label, line, images)
     }
 
     /// True when a primitive's colour (`flood-color`, `lighting-color`, a drop shadow's colour) or a paint
