@@ -24,6 +24,13 @@ enum FixturePaths {
         return files.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.sorted()
     }
 
+    /// The fixtures of `folder` (NAME.svg → NAME), and those its resvg/SKIP lists (no resvg rendering).
+    static func fixtures(in folder: String) throws -> (all: Set<String>, skipped: Set<String>) {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".svg") }
+        let skip = try String(contentsOfFile: folder + "/resvg/SKIP", encoding: .utf8).split(separator: "\n")
+        return (Set(names.map { String($0.dropLast(4)) }), Set(skip.filter { !$0.hasPrefix("#") }.map(String.init)))
+    }
+
     /// Expects `icon` rendered at `size` px to agree with resvg's rendering `folder`/resvg/NAME-SIZE.png by
     /// the project's measure: at most 0.5 % of the pixels more than 64 apart in a premultiplied channel,
     /// and (unless `maxMeanDifference` is nil) a mean channel difference under `maxMeanDifference`.

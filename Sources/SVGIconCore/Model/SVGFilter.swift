@@ -19,17 +19,42 @@ public struct SVGFilter: Hashable, Sendable {
     public var label: String
     /// The source line of the filtered element, for warnings (0 when unknown).
     public var line: Int
+    /// What each feImage draws: primitive `.image(index: k)` draws `images[k]` (an index past the end draws
+    /// transparent black, with a note).
+    public var images: [SVGFilterImage]
 
     /// A filter drawing `primitives` inside `region` (user space of the filtered element).
-    public init(region: SVGRect, primitives: [SVGFilterPrimitive], label: String = "", line: Int = 0) {
-        self.region = region
-        self.primitives = primitives
-        self.label = label
-        self.line = line
+    public init(region: SVGRect, primitives: [SVGFilterPrimitive], label: String = "", line: Int = 0,
+                images: [SVGFilterImage] = []) {
+        (self.region, self.primitives) = (region, primitives)
+        (self.label, self.line, self.images) = (label, line, images)
     }
 
-    /// True when a primitive's colour (`flood-color`, `lighting-color`, a drop shadow's colour) takes the tint.
-    public var usesTint: Bool { primitives.contains { $0.colorTakesTint } }
+    /// True when a primitive's colour (`flood-color`, `lighting-color`, a drop shadow's colour) or a paint
+    /// of an feImage's picture takes the tint.
+    public var usesTint: Bool {
+        primitives.contains { $0.colorTakesTint } || images.contains { $0.layers.contains { $0.usesTint } }
+    }
+}
+
+/// The picture of one feImage (Filter Effects 1 §15.17, as resvg draws it): an image (`data:` URI or file) fitted
+/// into the primitive subregion with the feImage's `preserveAspectRatio`, or an element of the document drawn as
+/// `use` would draw it. `layers` are in the user space of the filtered element *moved so that its origin is the
+/// top-left corner of the primitive subregion* — the whole-pixel corner, as resvg places it: an element at
+/// (10, 10) lands 10 units right of and below that corner, like a `use` whose x and y are the subregion's.
+/// The resolver's layers are in user space; hand-built ones in bounding-box units are resolved when drawn.
+///
+/// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
+public struct SVGFilterImage: Hashable, Sendable {
+    /// What `href` named, for diagnostics (`#logo`, `logo.png`, `data:image/png` with its length).
+    public var source: String
+    /// What is drawn; empty when the reference could not be used (transparent black, the resolver warned).
+    public var layers: [SVGIconLayer]
+
+    /// A picture of `layers`, named `source` in diagnostics.
+    public init(source: String, layers: [SVGIconLayer]) {
+        (self.source, self.layers) = (source, layers)
+    }
 }
 
 /// The colour space a primitive computes in (`color-interpolation-filters`; `auto` resolves to linearRGB).
@@ -111,8 +136,9 @@ public enum SVGFilterPrimitiveKind: Hashable, Sendable {
     case displacementMap(scale: Double, xChannel: SVGColorChannel, yChannel: SVGColorChannel)
     case diffuseLighting(SVGLighting)
     case specularLighting(SVGLighting)
-    /// feImage: the renderer supplies the pixels (see `FilterGraph.run`'s `image` closure); `index`
-    /// tells it which feImage this is.
+    /// feImage: draws `SVGFilter.images[index]` (the renderer supplies the pixels through
+    /// `FilterGraph.run`'s `image` closure). Its subregion's x, y, width and height are always set by the
+    /// resolver: the picture is placed there.
     case image(index: Int)
 }
 

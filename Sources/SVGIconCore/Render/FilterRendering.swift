@@ -44,8 +44,8 @@ extension SVGIconRenderer {
             }
         }
         // Memory and work, counted before anything is allocated.
-        let largest = graphs.map(\.region.pixelCount).max() ?? 0
-        let bytes = largest * Self.filterBytesPerPixel
+        // (Each feImage adds a region-sized picture, 16 bytes a pixel.)
+        let bytes = graphs.map { $0.region.pixelCount * (Self.filterBytesPerPixel + 16 * $0.filter.images.count) }.max() ?? 0
         bufferWork += graphs.reduce(0) { $0 + $1.region.pixelCount * (1 + 2 * $1.filter.primitives.count) }
         guard withinLimits() else { return }
         guard offscreenBytes + bytes <= offscreenByteLimit else {
@@ -76,16 +76,18 @@ extension SVGIconRenderer {
                 return
             }
         }
-        let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
-                                  fit: toRegion.concatenating(deviceToGrid).concatenating(fit),
+        let childFit = toRegion.concatenating(deviceToGrid).concatenating(fit)
+        let source = filterSource(layer, transform: toRegion.concatenating(userToGrid), fit: childFit,
                                   width: r0.width, height: r0.height)
         guard limitExceeded == nil else { return }
         var image = FilterImage(source)
         var rect = r0
         for (k, graph) in graphs.enumerated() {
             if k > 0 { image = Self.moved(image, from: rect, to: graph.region) }
+            let pictures = filterImages(graph, fit: childFit)
+            guard limitExceeded == nil else { return }
             do {
-                let out = try graph.run(sourceGraphic: image)
+                let out = try graph.run(sourceGraphic: image, image: { index, _ in pictures[index] })
                 for note in out.notes { filterWarning(layer, graph.filter, note.description) }
                 image = out.image
             } catch {
@@ -185,6 +187,31 @@ extension SVGIconRenderer {
         for w in child.warnings where warnings.count < 64 && !warnings.contains(w) { warnings.append(w) }
         if limitExceeded == nil, let reason = child.limitExceeded { limitExceeded = reason }
         return pixmap
+    }
+
+    /// The pixels of each feImage of `graph`'s filter, by image index: region-sized pictures, each drawn with its
+    /// origin on the whole-pixel top-left corner of the primitive's subregion (as resvg places it; the engine
+    /// clears what falls outside the subregion). A picture with no layers is transparent black.
+    private mutating func filterImages(_ graph: FilterGraph, fit hostFit: SVGTransform) -> [Int: FilterImage] {
+        let filter = graph.filter, r = graph.region, t = graph.transform
+        var pictures: [Int: FilterImage] = [:]
+        for p in filter.primitives {
+            guard case .image(let k) = p.kind, filter.images.indices.contains(k), pictures[k] == nil else { continue }
+            var layers = filter.images[k].layers
+            if BoundingBoxUnits.any(in: layers) { BoundingBoxUnits.resolve(&layers) }  // hand-built pictures
+            let sub = SVGRect(x: p.x ?? filter.region.x, y: p.y ?? filter.region.y,
+                              width: p.width ?? filter.region.width, height: p.height ?? filter.region.height)
+            guard !layers.isEmpty, let corner = FilterGraph.pixelRect(sub, t) else {
+                pictures[k] = FilterImage(width: r.width, height: r.height)
+                continue
+            }
+            let place = SVGTransform(a: t.scaleX, b: 0, c: 0, d: t.scaleY,
+                                     e: Double(corner.x - r.x), f: Double(corner.y - r.y))
+            let picture = SVGIconLayer(content: .group(layers), elementName: "feImage")
+            pictures[k] = FilterImage(filterSource(picture, transform: place, fit: hostFit, width: r.width, height: r.height))
+            if limitExceeded != nil { break }
+        }
+        return pictures
     }
 
     /// `image` (covering `from`) re-cut to cover `to` (grid pixels): transparent where it had nothing.

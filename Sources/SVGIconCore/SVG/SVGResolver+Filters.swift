@@ -39,6 +39,11 @@ extension SVGResolver {
                     invalidURL = true
                     continue
                 }
+                if activeReferences.contains(target) {
+                    // An feImage of this filter draws this element: the feImage reports the cycle.
+                    feImageCycle = true
+                    return nil
+                }
                 guard var filter = filterElement(target, bbox: bbox, user: index) else {
                     invalidURL = true
                     continue
@@ -116,19 +121,24 @@ extension SVGResolver {
             return nil
         }
         var primitives: [SVGFilterPrimitive] = []
-        var images = 0
+        var images: [SVGFilterImage] = []
         for child in tree.children(of: source) where tree.nodes[child].isSVG {
-            guard var p = primitive(child, units: primitiveUnits, box: box, imageIndex: &images) else { continue }
+            var imageIndex = images.count
+            guard var p = primitive(child, units: primitiveUnits, box: box, imageIndex: &imageIndex) else { continue }
             p.colorSpace = colorInterpolationFilters(child)
             if let r = tree.nodes[child].attribute("result"), !r.isEmpty { p.result = r }
             subregion(of: &p, child, units: primitiveUnits, box: box)
+            if case .image = p.kind {
+                images.append(filterImage(child, primitive: &p, region: region, units: primitiveUnits, box: box,
+                                          filter: index))
+            }
             primitives.append(p)
         }
         guard !primitives.isEmpty else {
             warnOnce(index, "the filter has no primitives; the element using it is not drawn", key: "filter-empty")
             return nil
         }
-        return SVGFilter(region: region, primitives: primitives)
+        return SVGFilter(region: region, primitives: primitives, images: images)
     }
 
     /// A length of the filter region or a primitive subregion in user space: in objectBoundingBox units a
@@ -357,9 +367,8 @@ extension SVGResolver {
                                        specularExponent: exponent)
             kind = name == "feDiffuseLighting" ? .diffuseLighting(lighting) : .specularLighting(lighting)
         case "feImage":
-            kind = .image(index: imageIndex)
+            kind = .image(index: imageIndex)  // its picture: SVGResolver+FilterImages.swift
             imageIndex += 1
-            warnOnce(index, "feImage is not drawn yet; it gives transparent black", key: "fe-image")
         default:
             warnOnce(index, "not a filter primitive; skipped", key: "fe-unknown")
             return nil

@@ -59,6 +59,9 @@ public struct SVGResolver {
     var activeUses: [Int] = []
     /// Clip paths, masks and gradients being resolved (cycle detection through `url(#…)`).
     var activeReferences: Set<Int> = []
+    /// Set when a `filter` names a filter whose feImage is being drawn: the feImage leads back to its own
+    /// filter (SVGResolver+FilterImages.swift).
+    var feImageCycle = false
     /// Elements still allowed (marker instances count too, `SVGResolver+Markers.swift`).
     var budget = SVGLimits.elements
     /// Path segments still allowed.

@@ -1,7 +1,9 @@
 import SVGIconCore
 
 extension IconInspection {
-    /// `url(#shadow): feOffset, feGaussianBlur, feMerge` — what a filter is and what it runs.
+    /// `url(#shadow): feOffset, feGaussianBlur, feMerge` — what a filter is and what it runs; an feImage
+    /// names what it draws: `feImage(#logo)`, `feImage(photo.png)`, `feImage(data:image/png, 912 characters)`,
+    /// `feImage(none)` when it has no usable href.
     static func describe(_ filter: SVGFilter) -> String {
         let names = filter.primitives.map { p -> String in
             switch p.kind {
@@ -21,7 +23,10 @@ extension IconInspection {
             case .displacementMap: return "feDisplacementMap"
             case .diffuseLighting: return "feDiffuseLighting"
             case .specularLighting: return "feSpecularLighting"
-            case .image: return "feImage"
+            case .image(let k):
+                guard filter.images.indices.contains(k) else { return "feImage" }
+                let image = filter.images[k]
+                return "feImage(\(image.layers.isEmpty && image.source.isEmpty ? "none" : image.source))"
             }
         }
         return "\(filter.label.isEmpty ? "filter" : filter.label): \(names.joined(separator: ", "))"

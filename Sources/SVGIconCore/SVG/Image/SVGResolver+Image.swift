@@ -50,16 +50,7 @@ extension SVGResolver {
             warn(index, "has no href; skipped")
             return nil
         }
-        let loaded: LoadedImage
-        if let cached = images.loaded[index] {
-            guard let cached else { return nil }
-            loaded = cached
-        } else {
-            let result = loadImage(index, href: href)
-            images.loaded[index] = .some(result)
-            guard let result else { return nil }
-            loaded = result
-        }
+        guard let loaded = cachedImage(index, href: href) else { return nil }
         // The viewport: x, y, width, height; a missing size comes from the image's own.
         let intrinsic = loaded.intrinsicSize
         let x = length(index, "x", axis: .x), y = length(index, "y", axis: .y)
@@ -75,12 +66,31 @@ extension SVGResolver {
             if let w = width, let h = height, w < 0 || h < 0 { warn(index, "has a negative width or height; skipped") }
             return nil
         }
+        return placedImage(loaded, index, viewport: SVGRect(x: x, y: y, width: w, height: h))
+    }
+
+    /// What `href` of the element at `index` names, read and decoded once per element (an `<image>` drawn by
+    /// many `use`s, or an feImage, is decoded once); nil (with a warning, the first time) when it cannot be drawn.
+    mutating func cachedImage(_ index: Int, href: String) -> LoadedImage? {
+        if let cached = images.loaded[index] { return cached }
+        let result = loadImage(index, href: href)
+        images.loaded[index] = .some(result)
+        return result
+    }
+
+    /// `loaded` fitted into `viewport` with the element's `preserveAspectRatio` (`slice` clips it to the
+    /// viewport) and drawn with its `image-rendering`: a rectangle filled with an image paint (raster) or a
+    /// clipped group (SVG). Used by `<image>` and feImage alike.
+    mutating func placedImage(_ loaded: LoadedImage, _ index: Int, viewport: SVGRect) -> SVGIconLayer.Content {
+        let node = tree.nodes[index]
+        let intrinsic = loaded.intrinsicSize
         var aspect = SVGAspectRatio.default
         if let raw = node.attribute("preserveAspectRatio") {
             if let parsed = SVGResolver.parseAspectRatio(raw) { aspect = parsed }
             else { warn(index, "ignoring invalid preserveAspectRatio \"\(raw)\"") }
         }
-        let placed = SVGResolver.placement(intrinsic: intrinsic, x: x, y: y, width: w, height: h, aspect: aspect)
+        let placed = SVGResolver.placement(intrinsic: intrinsic, x: viewport.x, y: viewport.y, width: viewport.width,
+                                           height: viewport.height, aspect: aspect)
         let clip = placed.intersection
         let clipPath = ShapeGeometry.rect(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
         switch loaded {
