@@ -46,10 +46,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        // PNG writing: colour type chosen per image, rows compressed with libdeflate, chunks written by
-        // libpng; libpng's longjmp error handling stays inside this C target.
-        .target(name: "CPNGWriter", dependencies: ["CLibPNG", "CLibDeflate", "CCodecErrors"]),
-        // zlib (already there as libpng's dependency), for reading gzip-compressed `.svgz` files.
+        // PNG writing: colour type chosen per image, rows compressed with libdeflate (whole images) or zlib
+        // (large images streamed a band at a time), chunks written by libpng; libpng's longjmp error
+        // handling stays inside this C target.
+        .target(name: "CPNGWriter", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CCodecErrors"]),
+        // zlib (already there as libpng's dependency), for reading gzip-compressed `.svgz` files and for
+        // CPNGWriter's streamed PNGs.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",

@@ -32,11 +32,13 @@ typedef struct {
 int svgicon_png_encode(const svgicon_png_request *request, uint8_t **out, size_t *out_size, char *message,
                        size_t message_size);
 
-/// A PNG written a few rows at a time, for images too large to hold whole: libpng's row API with zlib
-/// (`png_write_row`), rows unfiltered. Two forms, fixed when it begins:
+/// A PNG written a few rows at a time, for images too large to hold whole: libpng writes the chunks, the
+/// rows are compressed with zlib's run-length strategy and go out in 64 KiB IDAT chunks. Two forms, fixed
+/// when it begins:
 /// - one colour (`one_color` non-zero): rows are `width` alpha bytes; the PNG is a palette of 256 entries,
-///   entry i the colour at alpha i and entry 0 (0, 0, 0, 0), so each row goes out as it is;
-/// - otherwise rows are `width` × 4 bytes of straight-alpha RGBA8, written as RGBA.
+///   entry i the colour at alpha i and entry 0 (0, 0, 0, 0), so each row goes out as it is, unfiltered;
+/// - otherwise rows are `width` × 4 bytes of straight-alpha RGBA8 (or premultiplied floats, converted
+///   here), written as RGBA with the Up filter.
 typedef struct svgicon_png_stream svgicon_png_stream;
 
 /// Starts a stream (zlib `level` 1…9). NULL on failure, with a message in `message`.
@@ -48,6 +50,12 @@ svgicon_png_stream *svgicon_png_stream_begin(uint32_t width, uint32_t height, in
 /// in `message` (the stream must then only be freed).
 int svgicon_png_stream_rows(svgicon_png_stream *stream, const uint8_t *rows, uint32_t count, char *message,
                             size_t message_size);
+
+/// Writes the next `count` rows of an RGBA stream from premultiplied float RGBA (`count` × `width` × 4
+/// values, each 0…1), converted to straight RGBA8 exactly as Pixmap.straightAlphaRGBA() does. 0 on
+/// success; -1 on failure (also for a one-colour stream), with a message in `message`.
+int svgicon_png_stream_premultiplied_rows(svgicon_png_stream *stream, const float *samples, uint32_t count,
+                                          char *message, size_t message_size);
 
 /// Ends the image after its last row: 0 and *out (malloc'd; the caller frees it) and *out_size set, or -1
 /// with a message. Frees the stream either way.

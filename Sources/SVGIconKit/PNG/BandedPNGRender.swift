@@ -32,7 +32,13 @@ enum BandedPNGRender {
                         stream = try PNGRowStream(width: options.width, height: options.height,
                                                   color: plane.map { ($0.red, $0.green, $0.blue) })
                     }
-                    guard let stream, let bytes = Self.rows(of: band, color: stream.color) else {
+                    guard let stream else { return false }
+                    if stream.color == nil, band.uniformColor == nil {
+                        // RGBA into RGBA: converted in the encoder, a row at a time.
+                        try stream.appendPremultiplied(band.data)
+                        return true
+                    }
+                    guard let bytes = Self.rows(of: band, color: stream.color) else {
                         misfit = true
                         return false
                     }

@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// A PNG written a band of rows at a time (CPNGWriter's row stream: libpng and zlib), for outputs too
-/// large to hold whole. Its form is fixed by its first rows: a one-colour image becomes a 256-entry
-/// palette indexed by alpha, anything else RGBA; decoded, either gives exactly the rows' straight-alpha
-/// RGBA. Rows go in top to bottom.
+/// A PNG written a band of rows at a time (CPNGWriter's row stream: libpng for the chunks, zlib's
+/// run-length strategy for the rows), for outputs too large to hold whole. Its form is fixed by its first
+/// rows: a one-colour image becomes a 256-entry palette indexed by alpha (rows unfiltered), anything else
+/// RGBA (rows Up-filtered); decoded, either gives exactly the rows' straight-alpha RGBA. Rows go in top to
+/// bottom.
 ///
 /// Thread safety: not `Sendable`: one stream is written by one thread.
 package final class PNGRowStream {
@@ -50,6 +51,23 @@ package final class PNGRowStream {
             message.withUnsafeMutableBufferPointer { text in
                 svgicon_png_stream_rows(stream, bytes.baseAddress, UInt32(rows.count / rowBytes), text.baseAddress,
                                         text.count)
+            }
+        }
+        if status != 0 { throw failure("PNG encoding failed") }
+    }
+
+    /// Writes the next rows of an RGBA stream from premultiplied float RGBA (`width` × 4 values a row, as
+    /// `Pixmap.data` holds them), converted to straight RGBA8 exactly as `Pixmap.straightAlphaRGBA()`
+    /// converts them, a row at a time, without an 8-bit copy of the rows.
+    package func appendPremultiplied(_ samples: [Float]) throws(PNGError) {
+        let rowValues = width * 4
+        precondition(color == nil, "a one-colour stream takes alpha bytes")
+        precondition(samples.count % rowValues == 0, "whole rows only")
+        guard let stream else { throw PNGError(reason: "PNG encoding failed: the stream has ended") }
+        let status = samples.withUnsafeBufferPointer { values in
+            message.withUnsafeMutableBufferPointer { text in
+                svgicon_png_stream_premultiplied_rows(stream, values.baseAddress, UInt32(samples.count / rowValues),
+                                                      text.baseAddress, text.count)
             }
         }
         if status != 0 { throw failure("PNG encoding failed") }

@@ -160,7 +160,8 @@ package struct BatchOutputPlanner: Sendable {
 
     /// `a/b/name.svg` → (`a/b/`, `name`): the folder with its trailing slash, and the name without `.svg`.
     static func split(_ relativePath: String) -> (folder: String, stem: String) {
-        let slash = relativePath.lastIndex(of: "/")
+        // Found in the UTF-8 bytes: a search by Character was most of the plan's time on a large folder.
+        let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/"))
         let folder = slash.map { String(relativePath[...$0]) } ?? ""
         var stem = slash.map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
         if stem.lowercased().hasSuffix(".svg") { stem.removeLast(4) } else if stem.lowercased().hasSuffix(".svgz") { stem.removeLast(5) }

@@ -80,6 +80,7 @@ package final class BatchRunner: @unchecked Sendable {
             seconds: .init(scan: Self.seconds(scanned - start), convert: Self.seconds(finished - scanned),
                            total: Self.seconds(finished - start)),
             iconsPerSecond: 0, cache: nil)
+        report.files.list.reserveCapacity(plans.count)
         for (plan, outcome) in zip(plans, outcomes) {
             guard let outcome else { continue }
             report.files.rendered += outcome.files.rendered
@@ -94,10 +95,14 @@ package final class BatchRunner: @unchecked Sendable {
             } else {
                 report.iconsFromCache += 1
             }
-            let path = inputPath(plan.icon)
-            if !request.tints.isEmpty, outcome.failure == nil, !outcome.usesTint { report.tintNotTaken.append(path) }
-            report.warnings += outcome.warnings.map {
-                BatchReport.IconWarning(path: path, line: $0.line, element: $0.element, message: $0.message)
+            if !request.tints.isEmpty, outcome.failure == nil, !outcome.usesTint {
+                report.tintNotTaken.append(inputPath(plan.icon))
+            }
+            if !outcome.warnings.isEmpty {
+                let path = inputPath(plan.icon)  // joined only when needed: this loop runs after all the work
+                report.warnings += outcome.warnings.map {
+                    BatchReport.IconWarning(path: path, line: $0.line, element: $0.element, message: $0.message)
+                }
             }
         }
         report.failures.sort { $0.path < $1.path }
@@ -297,7 +302,7 @@ package final class BatchRunner: @unchecked Sendable {
                        files: inout BatchReport.Files) -> BatchFailure? {
         let target = IconFolderScanner.join(request.outputFolder, relativePath)
         let folder = Self.folder(of: relativePath)
-        let name = relativePath.lastIndex(of: "/").map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
+        let name = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relativePath[relativePath.index(after: $0)...]) } ?? relativePath
         let mayExist = existingNames[folder].map { $0?.contains(name) ?? true } ?? true
         let listed = BatchReport.OutputFile(path: target, format: BatchReport.OutputFile.format(of: relativePath),
                                             bytes: bytes.count, unchanged: true)
@@ -328,7 +333,9 @@ package final class BatchRunner: @unchecked Sendable {
     private func withoutCollisions(_ plans: [BatchOutputPlanner.IconPlan],
                                    failures: inout [BatchFailure]) -> [BatchOutputPlanner.IconPlan] {
         var owner: [String: String] = [:]
+        owner.reserveCapacity(plans.count)
         var kept: [BatchOutputPlanner.IconPlan] = []
+        kept.reserveCapacity(plans.count)
         for plan in plans {
             let paths = plan.writtenPaths
             if let clash = paths.first(where: { owner[$0] != nil }), let other = owner[clash] {
@@ -377,7 +384,7 @@ package final class BatchRunner: @unchecked Sendable {
     }
 
     static func folder(of relativePath: String) -> String {
-        relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) } ?? ""
+        relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(relativePath[..<$0]) } ?? ""
     }
 
     static func seconds(_ duration: Duration) -> Double {

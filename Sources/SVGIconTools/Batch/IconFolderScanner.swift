@@ -46,29 +46,29 @@ package struct IconFolderScanner: Sendable {
             let path = relative.isEmpty ? folder : Self.join(folder, relative)
             // The output folder inside the input is skipped; the input folder itself never is (`--out .`).
             if let skipped, !relative.isEmpty, FileIO.absolutePath(path) == skipped { continue }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            guard let entries = Self.entries(of: path) else {
                 if relative.isEmpty {
                     throw SVGLoadError(kind: .unreadable, file: folder, reason: "cannot list the folder (permissions?)")
                 }
                 result.ignored.append(relative + "/")
                 continue
             }
-            for name in names where !name.hasPrefix(".") {
+            for (name, listedType) in entries where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var entry = stat()
-                guard lstat(Self.join(folder, child), &entry) == 0 else { continue }
-                switch entry.st_mode & S_IFMT {
-                case S_IFDIR:
+                switch listedType ?? Self.type(of: Self.join(folder, child)) {
+                case S_IFDIR?:
                     pending.append(child)
-                case S_IFREG where Self.isIconName(name):
+                case S_IFREG? where Self.isIconName(name):
                     result.icons.append(child)
-                case S_IFLNK where Self.isIconName(name):
+                case S_IFLNK? where Self.isIconName(name):
                     var target = stat()
                     if stat(Self.join(folder, child), &target) == 0, (target.st_mode & S_IFMT) == S_IFREG {
                         result.icons.append(child)
                     } else {
                         result.ignored.append(child)
                     }
+                case nil:
+                    continue
                 default:
                     result.ignored.append(child)
                 }
@@ -79,10 +79,47 @@ package struct IconFolderScanner: Sendable {
         return result
     }
 
+    /// The names in the folder at `path` (without `.` and `..`), each with its file type (`S_IFDIR`,
+    /// `S_IFREG`, `S_IFLNK`, …) where the listing tells it, nil where it does not (some file systems):
+    /// the listing's types spare one `lstat` per file, most of a large folder's scan. Nil when the folder
+    /// cannot be listed.
+    static func entries(of path: String) -> [(name: String, type: mode_t?)]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: mode_t?)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            entries.append((name, fileType(listed: entry.pointee.d_type)))
+        }
+        return entries
+    }
+
+    /// The `st_mode` file type for a listing's `d_type`; nil for `DT_UNKNOWN` and anything unexpected.
+    static func fileType(listed type: UInt8) -> mode_t? {
+        switch Int32(type) {
+        case Int32(DT_DIR): return S_IFDIR
+        case Int32(DT_REG): return S_IFREG
+        case Int32(DT_LNK): return S_IFLNK
+        case Int32(DT_UNKNOWN): return nil
+        default: return S_IFSOCK  // a device, pipe or socket: not an icon, and not a folder to enter
+        }
+    }
+
+    /// The file type of `path` itself (a link is not followed), nil when it cannot be read.
+    static func type(of path: String) -> mode_t? {
+        var entry = stat()
+        guard lstat(path, &entry) == 0 else { return nil }
+        return entry.st_mode & S_IFMT
+    }
+
     /// True for `a.svg` and `a.svgz`, in any case: the names every command treats as icons.
     package static func isIconName(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
+        // ASCII case folding on the last bytes: no lowercased copy of every name in a large folder.
+        let tail = name.utf8.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return tail.suffix(4).elementsEqual(".svg".utf8) || tail.elementsEqual(".svgz".utf8)
     }
 
     /// `folder/relative` without a doubled slash.
