@@ -55,21 +55,26 @@ struct PixelFitTests {
         }
     }
 
-    @Test("An anchor moves onto the grid only within 0.42 px: one nearly halfway stays where it is")
-    func reach() throws {
-        #expect(FitAnchor.reach == 0.42)
-        #expect(FitAnchor.place(5.4, width: 0, middle: 8) == 5)
-        #expect(FitAnchor.place(5.45, width: 0, middle: 8) == 5.45)
-        #expect(FitAnchor.place(5.5, width: 0, middle: 8) == 5.5)
-        #expect(FitAnchor.place(5.1, width: 1, middle: 8) == 5.5)     // an odd stroke's centre: 0.4 to 5.5
-        #expect(FitAnchor.place(5.05, width: 1, middle: 8) == 5.05)   // 0.45 from 5.5 and from 4.5
-        #expect(FitAnchor(value: 3.6, strokeWidth: 2, weight: 1, middle: 8).target == 4)
-        #expect(FitAnchor(value: 3.55, strokeWidth: 2, weight: 1, middle: 8).target == 3.55)
+    @Test("A fill's edge moves onto the grid only within 0.42 px: one nearly halfway stays; strokes always snap")
+    func fillReach() throws {
+        #expect(FitAnchor.fillReach == 0.42)
+        #expect(FitAnchor.place(5.4, width: 0, middle: 8, reach: 0.42) == 5)
+        #expect(FitAnchor.place(5.45, width: 0, middle: 8, reach: 0.42) == 5.45)
+        #expect(FitAnchor.place(5.5, width: 0, middle: 8, reach: 0.42) == 5.5)
+        #expect(FitAnchor.place(5.05, width: 1, middle: 8, reach: 0.42) == 5.05)   // 0.45 from 5.5 and 4.5
+        #expect(FitAnchor(value: 3.6, strokeWidth: 2, weight: 1, middle: 8, reach: 0.42).target == 4)
+        #expect(FitAnchor(value: 3.55, strokeWidth: 2, weight: 1, middle: 8, reach: 0.42).target == 3.55)
+        #expect(FitAnchor(value: 3.55, strokeWidth: 2, weight: 1, middle: 8).target == 4)   // no reach given
         // A rectangle 3.45…13.3 × 5…11.6: its left edge stays, the others go to 13, 5 and 12.
         let rect = SVGIconLayer.rect(x: 3.45, y: 5, width: 9.85, height: 6.6)
         let bounds = try #require(shape(fitted([rect], size: 24)[0])?.path.controlBounds)
         #expect(close(bounds.min.x, 3.45) && close(bounds.max.x, 13))
         #expect(close(bounds.min.y, 5) && close(bounds.max.y, 12))
+        // A 1 px stroke whose centre is on a pixel edge (x 3 units = 2 px at 16 px) still goes to a pixel
+        // centre, the one toward the middle: 2.5 px = 3.75 units.
+        let line = SVGIconLayer(pathData: "M3 4V20", strokeColor: nil, strokeWidth: 1.5, cap: .round, join: .round)
+        let p = try #require(shape(fitted([line], size: 16)[0])).path.points
+        #expect(p.count == 2 && close(p[0].x, 3.75) && close(p[1].x, 3.75))
     }
 
     @Test("A part thinner than a pixel is moved, not closed: it keeps its width instead of vanishing")
