@@ -34,24 +34,47 @@ struct PixelFitTests {
 
     @Test("A rectangle's edges go to the nearest pixel edges")
     func rectangleEdges() throws {
-        let rect = SVGIconLayer.rect(x: 3.3, y: 5, width: 10, height: 6.6)
+        let rect = SVGIconLayer.rect(x: 3.3, y: 5, width: 10, height: 6.7)
         let path = try #require(shape(fitted([rect], size: 24)[0])).path
         let bounds = try #require(path.controlBounds)
         #expect(close(bounds.min.x, 3) && close(bounds.max.x, 13))
         #expect(close(bounds.min.y, 5) && close(bounds.max.y, 12))
     }
 
-    @Test("A circle stays symmetric about its centre; halfway extremes go toward the middle of the icon")
+    @Test("A circle stays symmetric about its centre; extremes nearly halfway between pixel edges stay")
     func circleSymmetry() throws {
-        for r in [5.3, 5.5] {
+        // r 5.3: extremes 6.7 and 17.3 go to 7 and 17; r 5.5: 6.5 and 17.5 are halfway and stay.
+        for (r, low, high) in [(5.3, 7.0, 17.0), (5.5, 6.5, 17.5)] {
             let path = try #require(shape(fitted([.circle(cx: 12, cy: 12, r: r)], size: 24)[0])).path
             let bounds = try #require(path.controlBounds)
-            #expect(close(bounds.min.x, 7) && close(bounds.max.x, 17), "r \(r)")
-            #expect(close(bounds.min.y, 7) && close(bounds.max.y, 17), "r \(r)")
+            #expect(close(bounds.min.x, low) && close(bounds.max.x, high), "r \(r)")
+            #expect(close(bounds.min.y, low) && close(bounds.max.y, high), "r \(r)")
             for p in path.points {
                 #expect(path.points.contains { close($0.x, 24 - p.x) && close($0.y, p.y) }, "mirror of \(p)")
             }
         }
+    }
+
+    @Test("A fill's edge moves onto the grid only within 0.42 px: one nearly halfway stays; strokes always snap")
+    func fillReach() throws {
+        #expect(FitAnchor.fillReach == 0.42)
+        #expect(FitAnchor.place(5.4, width: 0, middle: 8, reach: 0.42) == 5)
+        #expect(FitAnchor.place(5.45, width: 0, middle: 8, reach: 0.42) == 5.45)
+        #expect(FitAnchor.place(5.5, width: 0, middle: 8, reach: 0.42) == 5.5)
+        #expect(FitAnchor.place(5.05, width: 1, middle: 8, reach: 0.42) == 5.05)   // 0.45 from 5.5 and 4.5
+        #expect(FitAnchor(value: 3.6, strokeWidth: 2, weight: 1, middle: 8, reach: 0.42).target == 4)
+        #expect(FitAnchor(value: 3.55, strokeWidth: 2, weight: 1, middle: 8, reach: 0.42).target == 3.55)
+        #expect(FitAnchor(value: 3.55, strokeWidth: 2, weight: 1, middle: 8).target == 4)   // no reach given
+        // A rectangle 3.45…13.3 × 5…11.6: its left edge stays, the others go to 13, 5 and 12.
+        let rect = SVGIconLayer.rect(x: 3.45, y: 5, width: 9.85, height: 6.6)
+        let bounds = try #require(shape(fitted([rect], size: 24)[0])?.path.controlBounds)
+        #expect(close(bounds.min.x, 3.45) && close(bounds.max.x, 13))
+        #expect(close(bounds.min.y, 5) && close(bounds.max.y, 12))
+        // A 1 px stroke whose centre is on a pixel edge (x 3 units = 2 px at 16 px) still goes to a pixel
+        // centre, the one toward the middle: 2.5 px = 3.75 units.
+        let line = SVGIconLayer(pathData: "M3 4V20", strokeColor: nil, strokeWidth: 1.5, cap: .round, join: .round)
+        let p = try #require(shape(fitted([line], size: 16)[0])).path.points
+        #expect(p.count == 2 && close(p[0].x, 3.75) && close(p[1].x, 3.75))
     }
 
     @Test("A part thinner than a pixel is moved, not closed: it keeps its width instead of vanishing")
@@ -64,10 +87,10 @@ struct PixelFitTests {
 
     @Test("A fill whose area would change by more than a fifth stays as drawn")
     func areaGuard() throws {
-        // A 1.05 px stem at 7.47…8.52: its edges would round to 7 and 9, nearly doubling it.
-        let stem = SVGIconLayer.rect(x: 7.47, y: 2, width: 1.05, height: 20)
+        // A 1.3 px stem at 7.35…8.65: its edges would round to 7 and 9, widening it by a half.
+        let stem = SVGIconLayer.rect(x: 7.35, y: 2, width: 1.3, height: 20)
         let path = try #require(shape(fitted([stem], size: 24)[0])?.path)
-        #expect(path == ShapeGeometry.rect(x: 7.47, y: 2, width: 1.05, height: 20, rx: nil, ry: nil))
+        #expect(path == ShapeGeometry.rect(x: 7.35, y: 2, width: 1.3, height: 20, rx: nil, ry: nil))
         var square = SVGPath()
         square.move(to: SVGPoint(x: 0, y: 0))
         square.line(to: SVGPoint(x: 2, y: 0))

@@ -99,14 +99,18 @@ struct AnchorCollector {
         return nil
     }
 
-    /// An anchor across x at `value`: an edge of a fill, or a stroke's centre line (likewise `addY`).
+    /// An anchor across x at `value`: an edge of a fill (moved at most `FitAnchor.fillReach`), or a stroke's
+    /// centre line (likewise `addY`).
     private mutating func addX(_ value: Double, weight: Double) {
-        xs.append(FitAnchor(value: value, strokeWidth: strokeWidth, weight: weight, middle: middle.x))
+        xs.append(FitAnchor(value: value, strokeWidth: strokeWidth, weight: weight, middle: middle.x, reach: reach))
     }
 
     private mutating func addY(_ value: Double, weight: Double) {
-        ys.append(FitAnchor(value: value, strokeWidth: strokeWidth, weight: weight, middle: middle.y))
+        ys.append(FitAnchor(value: value, strokeWidth: strokeWidth, weight: weight, middle: middle.y, reach: reach))
     }
+
+    /// How far the path being collected may move an anchor onto the grid.
+    private var reach: Double { strokeWidth == 0 ? FitAnchor.fillReach : .infinity }
 
     private mutating func addStraight(from a: SVGPoint, to b: SVGPoint) {
         let dx = b.x - a.x, dy = b.y - a.y

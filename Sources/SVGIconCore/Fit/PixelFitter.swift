@@ -5,8 +5,9 @@
 /// than one); the anchors of every shape (`AnchorCollector`) are gathered per axis, for the whole icon at once,
 /// so that shapes that meet keep meeting; each axis gets one `AxisFit` (the anchors snapped, everything else
 /// interpolated); and every point of every shape (and clip path) is moved by it.
-/// Nothing moves by more than half a pixel, except where snapping would close a gap, where a point moves as far as its neighbour did instead. A fill whose area would change by
-/// more than `largestAreaChange` stays as drawn.
+/// No fill edge moves by more than `FitAnchor.fillReach` (0.42 px: one nearly halfway between two pixel
+/// edges stays), no stroke by more than half a pixel, except where snapping would close a gap, where a point moves as far as its neighbour did instead.
+/// A fill whose area would change by more than `largestAreaChange` stays as drawn.
 ///
 /// Shapes under a rotation or skew, non-scaling strokes' widths, masks, gradients and patterns are left
 /// as they are.
