@@ -145,8 +145,8 @@ extension SVGResolver {
         return (layer, offset)
     }
 
-    /// A `symbol` drawn by a `use`: its viewBox fitted into the use's width × height (default 100 %),
-    /// clipped to that viewport unless `overflow` is visible.
+    /// A `symbol` drawn by a `use`: its viewBox fitted into a viewport at the symbol's x, y (SVG 2) of the
+    /// use's width × height (else the symbol's, else 100 %), clipped to it unless `overflow` is visible.
     mutating func resolveSymbol(_ symbol: Int, use: Int, style: SVGStyle) -> SVGIconLayer? {
         var symbolStyle = style.inherited()
         applyDeclarations(of: symbol, to: &symbolStyle)
@@ -154,7 +154,8 @@ extension SVGResolver {
         let w = optionalLength(use, "width", axis: .x) ?? optionalLength(symbol, "width", axis: .x) ?? viewportWidth
         let h = optionalLength(use, "height", axis: .y) ?? optionalLength(symbol, "height", axis: .y) ?? viewportHeight
         guard w > 0, h > 0 else { return nil }
-        return viewportGroup(symbol, style: symbolStyle, x: 0, y: 0, width: w, height: h)
+        let x = length(symbol, "x", axis: .x), y = length(symbol, "y", axis: .y)
+        return viewportGroup(symbol, style: symbolStyle, x: x, y: y, width: w, height: h)
     }
 
     /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox.
