@@ -1,8 +1,9 @@
 /// Pattern paints (Docs/model.md, "Patterns"): for each shape painted with a pattern, the tiling is drawn once
 /// into pixels at the resolution the shape is drawn at — the device scale of pattern space along each of the
 /// tile's axes — by a renderer of its own, and those pixels are then sampled through the inverse of the
-/// tile-to-device map with bilinear filtering. Under a rotation or skew the tile is drawn axis-aligned in
-/// pattern space and the sampling turns it.
+/// tile-to-device map — the nearest pixel when that map is a translation, as for every axis-aligned tiling
+/// (as resvg samples), bilinear filtering otherwise. Under a rotation or skew the tile is drawn axis-aligned
+/// in pattern space and the sampling turns it.
 ///
 /// As resvg does, a tile is its device size rounded to whole pixels and its content is drawn at the device
 /// scale (not stretched to fill them), so the content stays sharp and the tiling repeats every whole number
@@ -32,9 +33,10 @@ extension SVGIconRenderer {
               pattern.width.isFinite, pattern.height.isFinite else { return nil }
         let m = t.concatenating(pattern.transform)
         guard m.isInvertible else { return nil }
-        // One tile's size in device pixels along its own axes.
-        let deviceWidth = (m.a * m.a + m.b * m.b).squareRoot() * pattern.width
-        let deviceHeight = (m.c * m.c + m.d * m.d).squareRoot() * pattern.height
+        // One tile's size in device pixels, by the scale resvg takes of the map (the norms of its rows: the
+        // same as of its columns under rotations and scales, a little larger along the skewed axis).
+        let deviceWidth = (m.a * m.a + m.c * m.c).squareRoot() * pattern.width
+        let deviceHeight = (m.b * m.b + m.d * m.d).squareRoot() * pattern.height
         guard deviceWidth.isFinite, deviceHeight.isFinite, deviceWidth > 0, deviceHeight > 0 else { return nil }
         var columns = max(1, deviceWidth.rounded()), rows = max(1, deviceHeight.rounded())
         // Tile pixels per pattern unit: the device scale, except where a tile under half a pixel is one pixel.
@@ -133,8 +135,11 @@ extension SVGIconRenderer {
         // Device → window pixels: tile pixel (u, v) is pattern space (x + u / scaleX, y + v / scaleY).
         let toDevice = tileToDevice.concatenating(.translation(windowX?.start ?? 0, windowY?.start ?? 0))
         guard let inverse = toDevice.inverted() else { return nil }
+        let translationOnly = abs(toDevice.a - 1) < 1e-9 && abs(toDevice.d - 1) < 1e-9
+            && abs(toDevice.b) < 1e-9 && abs(toDevice.c) < 1e-9
         return PaintShader(kind: .pattern(PatternTile(width: pixelWidth, height: pixelHeight, pixels: pixels,
-                                                      wrapsX: windowX == nil, wrapsY: windowY == nil)),
+                                                      wrapsX: windowX == nil, wrapsY: windowY == nil,
+                                                      nearest: translationOnly)),
                            inverse: inverse, spread: .pad, stops: [])
     }
 }
@@ -148,6 +153,10 @@ struct PatternTile {
     let pixels: [Float]
     let wrapsX: Bool
     let wrapsY: Bool
+    /// Sample the nearest pixel instead of filtering: when tile pixels map onto device pixels by a
+    /// translation only (any axis-aligned tiling, tiles being drawn at the device scale), as resvg's
+    /// renderer does then; filtering would only blur the tile by the fractional offset.
+    let nearest: Bool
 
     /// Index `i` on an axis of `n` pixels: wrapped around, or clamped to the edge.
     private static func index(_ i: Double, _ n: Int, wraps: Bool) -> Int {
@@ -160,9 +169,16 @@ struct PatternTile {
         return Int(min(max(i, 0), size - 1))
     }
 
-    /// The colour at `p` in window pixel coordinates (pixel (u, v) covers [u, u+1) × [v, v+1)): bilinear
-    /// between the four nearest pixel centres.
+    /// The colour at `p` in window pixel coordinates (pixel (u, v) covers [u, u+1) × [v, v+1)): the pixel
+    /// there when `nearest`, else bilinear between the four nearest pixel centres.
     func color(at p: SVGPoint) -> PremultipliedColor? {
+        if nearest {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            let i = Self.index(p.x.rounded(.down), width, wraps: wrapsX), j = Self.index(p.y.rounded(.down), height, wraps: wrapsY)
+            let k = (j * width + i) * 4
+            guard pixels[k + 3] > 0 else { return nil }
+            return PremultipliedColor(r: pixels[k], g: pixels[k + 1], b: pixels[k + 2], a: min(1, pixels[k + 3]))
+        }
         let u = p.x - 0.5, v = p.y - 0.5
         guard u.isFinite, v.isFinite else { return nil }
         let fu = u.rounded(.down), fv = v.rounded(.down)
