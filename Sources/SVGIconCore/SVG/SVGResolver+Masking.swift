@@ -126,13 +126,14 @@ extension SVGResolver {
         return clip
     }
 
-    /// Whether the `use` at `index` names a basic shape or path (what it may name inside a clip path).
+    /// Whether the `use` at `index` names a basic shape or path (what it may name inside a clip path), or an
+    /// image (ignored there later, with its own warning).
     private func usesShape(_ index: Int) -> Bool {
         let node = tree.nodes[index]
         guard let href = node.attribute("href") ?? node.attribute("xlink:href"), href.hasPrefix("#"),
               let target = tree.node(id: String(href.dropFirst())), tree.nodes[target].isSVG else { return false }
         switch tree.nodes[target].name {
-        case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon": return true
+        case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "image": return true
         default: return false
         }
     }
