@@ -59,7 +59,7 @@ struct MarkerPatternTests {
         // a Z before another subpath is no vertex (browsers and resvg).
         #expect(angles("M0 0 L10 0 L10 10 Z") == [0, 45, 157.5, 225])
         #expect(angles("M0 0 L10 0 L10 10 Z M20 0 L30 0") == [0, 45, 157.5, 0, 0])
-        #expect(angles("M0 0 L10 0 L0 0 Z") == [0, 90, 0])
+        #expect(angles("M0 0 L10 0 L0 0 Z") == [0, 90, 180, 0])  // a closing segment of no length: 0°
         #expect(angles("M0 0 L0 0 L10 0") == [0, 0, 0])
         #expect(angles("M0 0 Q 10 0 10 10") == [0, 90])
         #expect(angles("M0 0 L10 0 M20 0 L20 10") == [0, 0, 90, 90])
