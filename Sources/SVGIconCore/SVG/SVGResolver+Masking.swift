@@ -45,6 +45,13 @@ extension SVGResolver {
             warnOnce(index, "\(property)=\"\(value)\" names no <\(element)>; \(effect)", key: key)
             return .missing
         }
+        if activeReferences.contains(target) {
+            // Content of a clip path or mask that uses that clip path or mask again: the loop is dropped, as
+            // resvg does, and the content drawn without it.
+            warnOnce(index, "\(property)=\"\(value)\" refers back to the <\(element)> it is in (a cycle); that link is ignored",
+                     key: key + "-cycle")
+            return .unset
+        }
         return build(&self, target).map(Referenced.built) ?? .undrawable
     }
 
@@ -165,8 +172,13 @@ extension SVGResolver {
                          key: "reference-depth")
                 return result
             }
-            guard let target = tree.node(id: id), tree.nodes[target].name == "mask",
-                  let inner = mask(target) else { return nil }
+            guard let target = tree.node(id: id), tree.nodes[target].name == "mask" else { return nil }
+            if activeReferences.contains(target) {
+                // A mask masked by itself (directly or through others): the loop is dropped, as for clip paths.
+                warn(index, "mask=\"\(value)\" on a mask refers back to itself (a cycle); that link is ignored")
+                return result
+            }
+            guard let inner = mask(target) else { return nil }
             result.mask = inner
         }
         return result
