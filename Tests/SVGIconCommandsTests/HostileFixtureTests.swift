@@ -56,7 +56,7 @@ struct HostileFixtureTests {
         "reference-cycles-masking.svg": (0, [
             "warning: F:3: <clipPath>: clip-path=\"url(#c1)\" on a clipPath refers back to itself (a cycle); that link is ignored",
             "warning: F:6: <linearGradient>: gradient href chain loops back to itself; the loop is ignored",
-            "warning: F:4: <mask>: mask is used inside itself (a cycle); the element using it is not drawn",
+            "warning: F:5: <mask>: mask=\"url(#m1)\" on a mask refers back to itself (a cycle); that link is ignored",
         ]),
         "clip-mask-chains.svg": (0, [
             "warning: F:18: <clipPath>: clip paths and masks refer to each other more than 16 deep; the deeper links are ignored",

@@ -73,8 +73,8 @@ struct BoundingBoxUnitsTests {
 
         let clip = try #require(layer.clipPath)
         #expect(clip.units == .userSpaceOnUse)
-        // [8 0 0 4 0 0] · translate(0.25, 0).
-        #expect(clip.transform == SVGTransform(a: 8, b: 0, c: 0, d: 4, e: 2, f: 0))
+        // translate(0.25, 0) · [8 0 0 4 0 0]: the box first, then the clipPath's transform in user space.
+        #expect(clip.transform == SVGTransform(a: 8, b: 0, c: 0, d: 4, e: 0.25, f: 0))
         #expect(clip.layers == [.rect(x: 0, y: 0, width: 0.5, height: 1)])
 
         let mask = try #require(layer.mask)

@@ -48,14 +48,18 @@ struct MarkerPatternTests {
         #expect(children.first?.elementName == "polyline")
     }
 
-    @Test("The directions SVG 2 gives: curves' tangents, closed subpaths' bisectors, zero-length segments' neighbours")
+    @Test("The directions: curves' tangents, a closed subpath's first and closing segments at its ends, zero-length segments' neighbours")
     func vertexDirections() {
         func angles(_ d: String) -> [Double] {
             let v = MarkerVertices(PathDataParser.parse(d).path)
             return (v.start + v.mids + v.end).map { ($0.angle * 1e9).rounded() / 1e9 }
         }
         #expect(angles("M0 0 C 0 10, 10 10, 10 0") == [90, 270])
-        #expect(angles("M0 0 L10 0 L10 10 Z") == [292.5, 45, 157.5, 292.5])
+        // A closed subpath: the start takes the first segment's direction, a final Z the closing segment's;
+        // a Z before another subpath is no vertex (browsers and resvg).
+        #expect(angles("M0 0 L10 0 L10 10 Z") == [0, 45, 157.5, 225])
+        #expect(angles("M0 0 L10 0 L10 10 Z M20 0 L30 0") == [0, 45, 157.5, 0, 0])
+        #expect(angles("M0 0 L10 0 L0 0 Z") == [0, 90, 180, 0])  // a closing segment of no length: 0°
         #expect(angles("M0 0 L0 0 L10 0") == [0, 0, 0])
         #expect(angles("M0 0 Q 10 0 10 10") == [0, 90])
         #expect(angles("M0 0 L10 0 M20 0 L20 10") == [0, 0, 90, 90])
@@ -122,7 +126,7 @@ struct MarkerPatternTests {
         #expect(try order("stroke markers") == ["stroke", "marker", "fill"])
     }
 
-    @Test("The marker shorthand works in style, not as an attribute; markers inherit; rect and circle take none")
+    @Test("The marker shorthand works in style, not as an attribute; markers inherit; a rect takes them too")
     func shorthandAndInheritance() throws {
         let result = try resolve([
             marker("m"),
@@ -135,9 +139,11 @@ struct MarkerPatternTests {
         }
         #expect(marked.filter { $0.elementName == "marker" }.count == 3)
         guard case .shape = result.icon.layers[1].content else { Issue.record("the attribute made markers"); return }
-        guard case .group(let r) = result.icon.layers[2].content, case .shape = r[0].content else {
-            Issue.record("a rect took markers"); return
+        // SVG 2: every shape takes markers; the rect's end is its top-left corner again.
+        guard case .group(let r) = result.icon.layers[2].content, case .group(let rectMarked) = r[0].content else {
+            Issue.record("a rect took no markers"); return
         }
+        #expect(rectMarked.map(\.elementName) == ["rect", "marker"])
     }
 
     @Test("Missing markers and markers inside themselves warn; the shape is still drawn")

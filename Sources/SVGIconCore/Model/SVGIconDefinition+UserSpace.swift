@@ -8,7 +8,8 @@
 /// `B = [width 0 0 height x y]`:
 ///
 /// - a gradient's `transform` becomes `B · transform`; its coordinates stay as they are;
-/// - a clip path's `transform` becomes `B · transform`;
+/// - a clip path's `transform` becomes `transform · B` (its content is put in the box first and then
+///   transformed in the element's user space, as browsers and resvg do);
 /// - a mask region `(x, y, width, height)` becomes `(box.x + x·box.width, box.y + y·box.height, width·box.width,
 ///   height·box.height)`;
 /// - mask content in bounding-box units is wrapped in one group whose transform is `B`;
@@ -183,7 +184,7 @@ enum BoundingBoxUnits {
         var clip = clip
         if clip.units == .objectBoundingBox {
             guard let b = map(box) else { return SVGClipPath(layers: []) }
-            clip.transform = b.concatenating(clip.transform)
+            clip.transform = clip.transform.concatenating(b)
             clip.units = .userSpaceOnUse
         }
         resolve(&clip.layers)

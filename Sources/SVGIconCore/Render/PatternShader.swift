@@ -1,17 +1,19 @@
 /// Pattern paints (Docs/model.md, "Patterns"): for each shape painted with a pattern, the tiling is drawn once
 /// into pixels at the resolution the shape is drawn at — the device scale of pattern space along each of the
 /// tile's axes — by a renderer of its own, and those pixels are then sampled through the inverse of the
-/// tile-to-device map with bilinear filtering (what resvg does). Under a rotation or skew the tile is drawn
-/// axis-aligned in pattern space and the sampling turns it.
+/// tile-to-device map — the nearest pixel when that map is a translation, as for every axis-aligned tiling
+/// (as resvg samples), bilinear filtering otherwise. Under a rotation or skew the tile is drawn axis-aligned
+/// in pattern space and the sampling turns it.
 ///
-/// A tile covers as many pixels as it covers device pixels, rounded up (at least 1), and its content is scaled
-/// to fill exactly that many, so that it repeats with its exact period. Along an axis where the painted
-/// pixels reach less than one period, only the part of the tiling they sample is drawn (a window, with the
-/// one or two copies of the tile that fall in it, each clipped to its cell) — so a tile much larger than the
-/// shape costs no more than the shape. Along the other axes one whole tile is drawn and sampling wraps around
-/// its edges. A tile smaller than a pixel becomes one pixel holding the tile's average colour (exact-area
-/// coverage of the magnified content), which is what the pattern averages to. More than `maxTilePixels` are
-/// drawn at a lower resolution. Nested patterns (a pattern in a tile's content) are drawn the same way, at most
+/// As resvg does, a tile is its device size rounded to whole pixels and its content is drawn at the device
+/// scale (not stretched to fill them), so the content stays sharp and the tiling repeats every whole number
+/// of pixels (a 4.8 px tile repeats every 5 px). Along an axis where the painted pixels reach less than one
+/// period, only the part of the tiling they sample is drawn (a window, with the one or two copies of the
+/// tile that fall in it, each clipped to its cell) — so a tile much larger than the shape costs no more than
+/// the shape. Along the other axes one whole tile is drawn and sampling wraps around its edges. A tile
+/// smaller than half a pixel becomes one pixel holding the tile's average colour (exact-area coverage of the
+/// magnified content), which is what the pattern averages to. More than `maxTilePixels` are drawn at a lower
+/// resolution. Nested patterns (a pattern in a tile's content) are drawn the same way, at most
 /// `maxPatternDepth` deep. The tiles' work and memory count against the render's limits.
 extension SVGIconRenderer {
     /// How deeply pattern tiles may be drawn inside pattern tiles (the resolver keeps to it too).
@@ -31,17 +33,20 @@ extension SVGIconRenderer {
               pattern.width.isFinite, pattern.height.isFinite else { return nil }
         let m = t.concatenating(pattern.transform)
         guard m.isInvertible else { return nil }
-        // One tile's size in device pixels along its own axes.
-        let deviceWidth = (m.a * m.a + m.b * m.b).squareRoot() * pattern.width
-        let deviceHeight = (m.c * m.c + m.d * m.d).squareRoot() * pattern.height
+        // One tile's size in device pixels, by the scale resvg takes of the map (the norms of its rows: the
+        // same as of its columns under rotations and scales, a little larger along the skewed axis).
+        let deviceWidth = (m.a * m.a + m.c * m.c).squareRoot() * pattern.width
+        let deviceHeight = (m.b * m.b + m.d * m.d).squareRoot() * pattern.height
         guard deviceWidth.isFinite, deviceHeight.isFinite, deviceWidth > 0, deviceHeight > 0 else { return nil }
-        var columns = max(1, deviceWidth.rounded(.up)), rows = max(1, deviceHeight.rounded(.up))
+        var columns = max(1, deviceWidth.rounded()), rows = max(1, deviceHeight.rounded())
+        // Tile pixels per pattern unit: the device scale, except where a tile under half a pixel is one pixel.
+        var scaleX = deviceWidth >= 0.5 ? deviceWidth / pattern.width : columns / pattern.width
+        var scaleY = deviceHeight >= 0.5 ? deviceHeight / pattern.height : rows / pattern.height
         // The window of the tiling (in tile pixels) that the painted pixels sample; nil on an axis that wraps.
         var windowX: (start: Double, size: Double)? = nil, windowY: (start: Double, size: Double)? = nil
         var painted = shape
         if stroked { painted.fill = nil } else { painted.stroke = nil }
-        let tileToDevice = m.concatenating(.translation(pattern.x, pattern.y))
-            .concatenating(.scale(pattern.width / columns, pattern.height / rows))
+        let tileToDevice = m.concatenating(.translation(pattern.x, pattern.y)).concatenating(.scale(1 / scaleX, 1 / scaleY))
         if let b = LayerBounds.deviceBounds(ofContent: SVGIconLayer(shape: painted), transform: t, host: hostTransform),
            let area = PixelRegion(covering: b.min, b.max, margin: 1, within: targetRegion),
            let inverse = tileToDevice.inverted() {
@@ -65,6 +70,8 @@ extension SVGIconRenderer {
             let k = (limit / (columns * rows)).squareRoot()
             columns = max(1, min(limit, (columns * k).rounded(.down)))
             rows = max(1, min(limit / columns, (rows * k).rounded(.down)).rounded(.down))
+            scaleX = columns / pattern.width
+            scaleY = rows / pattern.height
             windowX = nil
             windowY = nil
             width = columns
@@ -81,7 +88,7 @@ extension SVGIconRenderer {
             return nil
         }
         // The copies of the tile the window holds, each in its cell (one copy, unclipped, without windows).
-        let fill = SVGTransform.scale(columns / pattern.width, rows / pattern.height)
+        let fill = SVGTransform.scale(scaleX, scaleY)
         func cells(_ window: (start: Double, size: Double)?, _ period: Double) -> [Double] {
             guard let window else { return [0] }
             let first = (window.start / period).rounded(.down), last = ((window.start + window.size) / period).rounded(.down)
@@ -90,7 +97,7 @@ extension SVGIconRenderer {
         let content = SVGIconLayer(content: .group(pattern.layers), transform: pattern.contentTransform)
         var layers: [SVGIconLayer] = []
         let cellRect = SVGClipPath(layers: [SVGIconLayer(shape: SVGShape(path: ShapeGeometry.rect(
-            x: 0, y: 0, width: pattern.width, height: pattern.height, rx: nil, ry: nil)))])
+            x: 0, y: 0, width: columns / scaleX, height: rows / scaleY, rx: nil, ry: nil)))])
         for dy in cells(windowY, rows) {
             for dx in cells(windowX, columns) {
                 layers.append(SVGIconLayer(content: .group([content]),
@@ -125,13 +132,14 @@ extension SVGIconRenderer {
             if c.a > 0 { any = true }
         }
         guard any else { return nil }  // a transparent tile paints nothing
-        // Device → window pixels: tile pixel (u, v) is pattern space (x + u·width/columns, y + v·height/rows).
-        let toDevice = m.concatenating(.translation(pattern.x, pattern.y))
-            .concatenating(.scale(pattern.width / columns, pattern.height / rows))
-            .concatenating(.translation(windowX?.start ?? 0, windowY?.start ?? 0))
+        // Device → window pixels: tile pixel (u, v) is pattern space (x + u / scaleX, y + v / scaleY).
+        let toDevice = tileToDevice.concatenating(.translation(windowX?.start ?? 0, windowY?.start ?? 0))
         guard let inverse = toDevice.inverted() else { return nil }
+        let translationOnly = abs(toDevice.a - 1) < 1e-9 && abs(toDevice.d - 1) < 1e-9
+            && abs(toDevice.b) < 1e-9 && abs(toDevice.c) < 1e-9
         return PaintShader(kind: .pattern(PatternTile(width: pixelWidth, height: pixelHeight, pixels: pixels,
-                                                      wrapsX: windowX == nil, wrapsY: windowY == nil)),
+                                                      wrapsX: windowX == nil, wrapsY: windowY == nil,
+                                                      nearest: translationOnly)),
                            inverse: inverse, spread: .pad, stops: [])
     }
 }
@@ -145,6 +153,10 @@ struct PatternTile {
     let pixels: [Float]
     let wrapsX: Bool
     let wrapsY: Bool
+    /// Sample the nearest pixel instead of filtering: when tile pixels map onto device pixels by a
+    /// translation only (any axis-aligned tiling, tiles being drawn at the device scale), as resvg's
+    /// renderer does then; filtering would only blur the tile by the fractional offset.
+    let nearest: Bool
 
     /// Index `i` on an axis of `n` pixels: wrapped around, or clamped to the edge.
     private static func index(_ i: Double, _ n: Int, wraps: Bool) -> Int {
@@ -157,9 +169,16 @@ struct PatternTile {
         return Int(min(max(i, 0), size - 1))
     }
 
-    /// The colour at `p` in window pixel coordinates (pixel (u, v) covers [u, u+1) × [v, v+1)): bilinear
-    /// between the four nearest pixel centres.
+    /// The colour at `p` in window pixel coordinates (pixel (u, v) covers [u, u+1) × [v, v+1)): the pixel
+    /// there when `nearest`, else bilinear between the four nearest pixel centres.
     func color(at p: SVGPoint) -> PremultipliedColor? {
+        if nearest {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            let i = Self.index(p.x.rounded(.down), width, wraps: wrapsX), j = Self.index(p.y.rounded(.down), height, wraps: wrapsY)
+            let k = (j * width + i) * 4
+            guard pixels[k + 3] > 0 else { return nil }
+            return PremultipliedColor(r: pixels[k], g: pixels[k + 1], b: pixels[k + 2], a: min(1, pixels[k + 3]))
+        }
         let u = p.x - 0.5, v = p.y - 0.5
         guard u.isFinite, v.isFinite else { return nil }
         let fu = u.rounded(.down), fv = v.rounded(.down)

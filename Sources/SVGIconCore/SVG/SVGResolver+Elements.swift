@@ -53,8 +53,11 @@ extension SVGResolver {
                   let child = resolveNode(chosen, parentStyle: style) else { return nil }
             layer = SVGIconLayer(content: .group([child]), transform: transform, opacity: style.opacity, elementName: name)
         case .use:
+            // x/y are a translation appended to the use's transform (SVG 2 §5.6): its clip path and mask
+            // are in the moved space.
             guard let used = resolveUse(index, style: style) else { return nil }
-            layer = SVGIconLayer(content: .group([used]), transform: transform, opacity: style.opacity, elementName: name)
+            layer = SVGIconLayer(content: .group([used.layer]), transform: transform.concatenating(used.offset),
+                                 opacity: style.opacity, elementName: name)
         case .svg:
             guard let inner = resolveNestedViewport(index, style: style, width: nil, height: nil) else { return nil }
             layer = SVGIconLayer(content: .group([inner]), transform: transform, opacity: style.opacity, elementName: name)
@@ -97,8 +100,8 @@ extension SVGResolver {
         }
     }
 
-    /// `use`: the referenced element, inheriting from the `use`, moved by x/y.
-    mutating func resolveUse(_ index: Int, style: SVGStyle) -> SVGIconLayer? {
+    /// `use`: the referenced element, inheriting from the `use`, and the translation by x/y that moves it.
+    mutating func resolveUse(_ index: Int, style: SVGStyle) -> (layer: SVGIconLayer, offset: SVGTransform)? {
         let node = tree.nodes[index]
         guard let href = node.attribute("href") ?? node.attribute("xlink:href") else {
             warn(index, "has no href; skipped")
@@ -118,7 +121,7 @@ extension SVGResolver {
         }
         activeUses.append(target)
         let savedContext = contextPaints
-        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color)
+        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color, outer: savedContext)
         defer {
             activeUses.removeLast()
             contextPaints = savedContext
@@ -138,13 +141,12 @@ extension SVGResolver {
         } else {
             content = resolveNode(target, parentStyle: style)
         }
-        guard var layer = content else { return nil }
-        layer.transform = offset.concatenating(layer.transform)
-        return layer
+        guard let layer = content else { return nil }
+        return (layer, offset)
     }
 
-    /// A `symbol` drawn by a `use`: its viewBox fitted into the use's width × height (default 100 %),
-    /// clipped to that viewport unless `overflow` is visible.
+    /// A `symbol` drawn by a `use`: its viewBox fitted into a viewport at the symbol's x, y (SVG 2) of the
+    /// use's width × height (else the symbol's, else 100 %), clipped to it unless `overflow` is visible.
     mutating func resolveSymbol(_ symbol: Int, use: Int, style: SVGStyle) -> SVGIconLayer? {
         var symbolStyle = style.inherited()
         applyDeclarations(of: symbol, to: &symbolStyle)
@@ -152,7 +154,8 @@ extension SVGResolver {
         let w = optionalLength(use, "width", axis: .x) ?? optionalLength(symbol, "width", axis: .x) ?? viewportWidth
         let h = optionalLength(use, "height", axis: .y) ?? optionalLength(symbol, "height", axis: .y) ?? viewportHeight
         guard w > 0, h > 0 else { return nil }
-        return viewportGroup(symbol, style: symbolStyle, x: 0, y: 0, width: w, height: h)
+        let x = length(symbol, "x", axis: .x), y = length(symbol, "y", axis: .y)
+        return viewportGroup(symbol, style: symbolStyle, x: x, y: y, width: w, height: h)
     }
 
     /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox.

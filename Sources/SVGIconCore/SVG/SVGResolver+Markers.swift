@@ -1,14 +1,19 @@
 /// Markers (`marker-start`, `marker-mid`, `marker-end` and the `marker` shorthand) expanded into ordinary
 /// layers, so that the renderer needs nothing of its own for them (Docs/model.md, "Markers").
 ///
-/// A `path`, `line`, `polyline` or `polygon` with markers becomes one group holding the shape and one group
+/// A shape with markers becomes one group holding the shape and one group
 /// per marker instance, in `paint-order`. Each instance's group maps the marker's content into place:
 /// `translate(vertex) · rotate(angle) · scale(stroke width, for markerUnits="strokeWidth") · viewBox scale ·
 /// translate(−refX, −refY)`, and is clipped to the marker's viewport unless its `overflow` is visible. The
 /// content is styled where the `marker` is defined, not by the shape that uses it.
 extension SVGResolver {
+    /// SVG 2 draws markers on every shape, on the path its shape defines (a `rect` starts at its top left,
+    /// a `circle` at its rightmost point).
     static func takesMarkers(_ kind: ElementKind) -> Bool {
-        kind == .path || kind == .line || kind == .polyline || kind == .polygon
+        switch kind {
+        case .path, .line, .polyline, .polygon, .rect, .circle, .ellipse: return true
+        default: return false
+        }
     }
 
     // MARK: The properties
@@ -254,11 +259,13 @@ extension SVGResolver {
 }
 
 /// What `context-fill` and `context-stroke` refer to.
-enum ContextPaints {
+indirect enum ContextPaints {
     /// A marked shape's paints (nil: none).
     case paints(fill: SVGPaint?, stroke: SVGPaint?)
-    /// The `use` element at this index, whose fill and stroke are resolved when asked for.
-    case use(Int, fill: PaintValue, stroke: PaintValue, color: SVGColor?)
+    /// The `use` element at this index, whose fill and stroke are resolved when asked for, in the context
+    /// around the use (`outer`: a use's own `context-fill` names the paint of the use or marked shape
+    /// that draws it).
+    case use(Int, fill: PaintValue, stroke: PaintValue, color: SVGColor?, outer: ContextPaints?)
 }
 
 extension SVGResolver {
@@ -269,12 +276,12 @@ extension SVGResolver {
             return nil
         case .paints(let f, let s)?:
             return fill ? f : s
-        case .use(let index, let f, let s, let color)?:
-            // Resolved in the use's own context (a use inside a use refers to the outer one's).
+        case .use(let index, let f, let s, let color, let outer)?:
+            // Resolved in the context around the use (a use inside a use refers to the outer one's).
             var style = SVGStyle()
             style.color = color
             let saved = contextPaints
-            contextPaints = nil
+            contextPaints = outer
             defer { contextPaints = saved }
             return resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
         }
@@ -289,12 +296,15 @@ struct MarkerReferences: Hashable {
 }
 
 /// The vertices of a path where markers go, with the direction (degrees, clockwise from +x in user space)
-/// a marker with `orient="auto"` takes there, as SVG 2 defines it (painting.html, "Orientation"): on the
-/// first vertex of an open subpath, the direction at the start of the subpath; on its last, the direction at
-/// its end; everywhere else — including the first and last vertex of a closed subpath — half way between the
-/// direction at the end of the segment before the vertex and at the start of the one after it. A segment's
-/// direction at an end is its tangent there (a control point that coincides with the end point gives way to
-/// the next one); a segment of zero length takes the direction of its neighbours in the subpath.
+/// a marker with `orient="auto"` takes there (SVG 2 painting.html, "Orientation", as browsers and resvg draw
+/// it): on the first vertex of a subpath, the direction at the start of the subpath; on the last vertex of
+/// an open subpath, the direction at its end; everywhere else half way between the direction at the end of
+/// the segment before the vertex and at the start of the one after it. A closed subpath is not joined up at
+/// its start: the path's `marker-end` on a final closepath takes the closing segment's own direction (0
+/// when it has no length), so a closed shape's start and end markers may point different ways, and a
+/// closepath followed by another subpath places no marker of its own. A segment's direction at an end is
+/// its tangent there (a control point that coincides with the end point gives way to the next one); a
+/// segment of zero length takes the direction of its neighbours in the subpath.
 ///
 /// Arcs are already cubic Béziers in `SVGPath`, so an arc drawn as several curves has mid vertices where
 /// they join (as in resvg).
@@ -338,7 +348,7 @@ struct MarkerVertices {
         }
         if !current.isEmpty { subpaths.append(current) }
         var all: [Vertex] = []
-        for segments in subpaths {
+        for (k, segments) in subpaths.enumerated() {
             let n = segments.count
             // Zero-length segments take their neighbours' directions.
             var starts = segments.map { $0.startDirection }, ends = segments.map { $0.endDirection }
@@ -355,13 +365,13 @@ struct MarkerVertices {
                 if MarkerVertices.isZero(ends[i]) { ends[i] = starts[i] }
             }
             let closed = segments[n - 1].isClose
-            let first = closed ? MarkerVertices.bisector(ends[n - 1], starts[0]) : MarkerVertices.angle(starts[0])
-            all.append(Vertex(point: segments[0].from, angle: first))
+            all.append(Vertex(point: segments[0].from, angle: MarkerVertices.angle(starts[0])))
             for i in 0..<n {
                 let angle: Double
                 if i + 1 < n { angle = MarkerVertices.bisector(ends[i], starts[i + 1]) }
-                else if closed { angle = MarkerVertices.bisector(ends[i], starts[0]) }
-                else { angle = MarkerVertices.angle(ends[i]) }
+                else if !closed { angle = MarkerVertices.angle(ends[i]) }
+                else if k + 1 == subpaths.count { angle = MarkerVertices.angle(segments[i].startDirection) }
+                else { continue }  // a closing vertex before another subpath is no marker position
                 all.append(Vertex(point: segments[i].to, angle: angle))
             }
         }

@@ -7,13 +7,13 @@ extension SVGResolver {
         // Most elements have none of the three and no style that could set one: nothing to look up.
         if tree.hasNoMasking(index) { return true }
         switch referenced("clip-path", of: index, element: "clipPath", key: "bad-clip", build: { $0.clipPath($1) }) {
-        case .unset: break
+        case .unset, .missing: break
         case .undrawable: return false
         case .built(let clip): layer.clipPath = clip
         }
         switch referenced("mask", of: index, element: "mask", key: "bad-mask", build: { $0.mask($1) }) {
         case .unset: break
-        case .undrawable: return false
+        case .undrawable, .missing: return false
         case .built(let mask): layer.mask = mask
         }
         if let value = tree.value("filter", of: index) {
@@ -27,9 +27,12 @@ extension SVGResolver {
     private enum Referenced<Value> {
         /// The property is unset, `none`, or not a `url(#id)`: nothing applies.
         case unset
-        /// The url names no element of the right kind (warned), or the element gives nothing usable (a
-        /// cycle, …): the element carrying the property is not drawn, as resvg does.
+        /// The element named gives nothing usable (a cycle, …): the element carrying the property is not
+        /// drawn, as resvg does.
         case undrawable
+        /// The url names no element of the right kind (warned): a clip path is then ignored (CSS Masking 1:
+        /// "as if it hadn't been specified"), a mask hides the element (a transparent black mask layer).
+        case missing
         case built(Value)
     }
 
@@ -38,8 +41,16 @@ extension SVGResolver {
                                             build: (inout SVGResolver, Int) -> Value?) -> Referenced<Value> {
         guard let value = tree.value(property, of: index), let id = SVGResolver.urlReference(value) else { return .unset }
         guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == element else {
-            warnOnce(index, "\(property)=\"\(value)\" names no <\(element)>; the element is not drawn", key: key)
-            return .undrawable
+            let effect = element == "clipPath" ? "drawn without it" : "the element is not drawn"
+            warnOnce(index, "\(property)=\"\(value)\" names no <\(element)>; \(effect)", key: key)
+            return .missing
+        }
+        if activeReferences.contains(target) {
+            // Content of a clip path or mask that uses that clip path or mask again: the loop is dropped, as
+            // resvg does, and the content drawn without it.
+            warnOnce(index, "\(property)=\"\(value)\" refers back to the <\(element)> it is in (a cycle); that link is ignored",
+                     key: key + "-cycle")
+            return .unset
         }
         return build(&self, target).map(Referenced.built) ?? .undrawable
     }
@@ -84,6 +95,8 @@ extension SVGResolver {
             let c = tree.nodes[child]
             guard c.isSVG else { continue }
             switch c.name {
+            case "use" where !usesShape(child):
+                continue  // a use in a clip path must name a shape directly (SVG 2 §14.3.5)
             case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "use":
                 // Clip content is geometry only: shapes become plain fills with their clip rule.
                 let saved = clipMode
@@ -101,7 +114,10 @@ extension SVGResolver {
         if units == .objectBoundingBox { madeBoundingBoxUnits = true }
         var clip = SVGClipPath(layers: layers, units: units, transform: transformAttribute(index))
         if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
-            guard let target = tree.node(id: id), tree.nodes[target].name == "clipPath" else { return nil }
+            guard let target = tree.node(id: id), tree.nodes[target].name == "clipPath" else {
+                warnOnce(index, "clip-path=\"\(value)\" names no <clipPath>; drawn without it", key: "bad-clip")
+                return clip
+            }
             if activeReferences.contains(target) {
                 // A clip path clipped by itself (directly or through others): the loop is dropped, as
                 // resvg does, and the clip path still applies.
@@ -115,6 +131,18 @@ extension SVGResolver {
             }
         }
         return clip
+    }
+
+    /// Whether the `use` at `index` names a basic shape or path (what it may name inside a clip path), or an
+    /// image (ignored there later, with its own warning).
+    private func usesShape(_ index: Int) -> Bool {
+        let node = tree.nodes[index]
+        guard let href = node.attribute("href") ?? node.attribute("xlink:href"), href.hasPrefix("#"),
+              let target = tree.node(id: String(href.dropFirst())), tree.nodes[target].isSVG else { return false }
+        switch tree.nodes[target].name {
+        case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "image": return true
+        default: return false
+        }
     }
 
     /// A `mask` element: region, units and its content rendered as drawn.
@@ -144,8 +172,13 @@ extension SVGResolver {
                          key: "reference-depth")
                 return result
             }
-            guard let target = tree.node(id: id), tree.nodes[target].name == "mask",
-                  let inner = mask(target) else { return nil }
+            guard let target = tree.node(id: id), tree.nodes[target].name == "mask" else { return nil }
+            if activeReferences.contains(target) {
+                // A mask masked by itself (directly or through others): the loop is dropped, as for clip paths.
+                warn(index, "mask=\"\(value)\" on a mask refers back to itself (a cycle); that link is ignored")
+                return result
+            }
+            guard let inner = mask(target) else { return nil }
             result.mask = inner
         }
         return result

@@ -25,6 +25,26 @@ extension SVGResolver {
         }
     }
 
+    /// SVG ignores a paint server in bounding-box units on a shape whose box has no width or no height (a
+    /// horizontal line, say): `fill="url(#g) red"` then paints its fallback colour, as resvg does. Without
+    /// a fallback `paint` is kept, and the bounding-box pass makes it paint nothing.
+    func boxFallback(_ paint: SVGPaint, value: PaintValue, path: SVGPath, style: SVGStyle) -> SVGPaint {
+        guard case .reference(_, let fallback?) = value, fallback != .none else { return paint }
+        switch paint {
+        case .linearGradient(let g) where g.units == .objectBoundingBox: break
+        case .radialGradient(let g) where g.units == .objectBoundingBox: break
+        case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
+        default: return paint
+        }
+        guard let first = path.points.first else { return paint }
+        var lo = first, hi = first
+        for p in path.points {
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        guard hi.x - lo.x == 0 || hi.y - lo.y == 0 else { return paint }
+        return style.resolve(fallbackValue(fallback)) ?? paint
+    }
+
     private func fallbackValue(_ fallback: PaintValue.FallbackPaint?) -> PaintValue {
         switch fallback {
         case nil, .none?: return .none

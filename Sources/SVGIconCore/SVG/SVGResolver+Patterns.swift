@@ -15,7 +15,10 @@ extension SVGResolver {
         let contentUnits: SVGUnits = attribute("patternContentUnits").map { trimmedCSSValue($0.value) } == "objectBoundingBox"
             ? .objectBoundingBox : .userSpaceOnUse
         var transform = SVGTransform.identity
-        if let t = attribute("patternTransform") { transform = transformAttribute(t.node, name: "patternTransform") }
+        if let t = attribute("patternTransform") {
+            // patternTransform is the pattern's `transform` (SVG 2), turned about the pattern's transform-origin.
+            transform = withTransformOrigin(transformAttribute(t.node, name: "patternTransform"), of: target)
+        }
         func coordinate(_ name: String, _ axis: Axis) -> Double {
             guard let (raw, node) = attribute(name) else { return 0 }
             guard let l = SVGLength.parse(raw), l.value.isFinite else {

@@ -26,7 +26,8 @@ extension SVGResolver {
         }
         var fill: SVGFill? = nil
         if tree.nodes[index].kind != .line, let paint = resolvePaint(style.fill, for: index, property: "fill", style: style) {
-            fill = SVGFill(paint: paint, opacity: style.fillOpacity, rule: style.fillRule)
+            fill = SVGFill(paint: boxFallback(paint, value: style.fill, path: path, style: style),
+                           opacity: style.fillOpacity, rule: style.fillRule)
         }
         var stroke: SVGStroke? = nil
         if style.strokeWidth > 0, let paint = resolvePaint(style.stroke, for: index, property: "stroke", style: style) {
@@ -35,7 +36,8 @@ extension SVGResolver {
                 warn(index, "stroke-dasharray would cut the path into more than \(Dasher.maxDashes) dashes; drawn solid")
                 dashes = []
             }
-            stroke = SVGStroke(paint: paint, opacity: style.strokeOpacity,
+            stroke = SVGStroke(paint: boxFallback(paint, value: style.stroke, path: path, style: style),
+                               opacity: style.strokeOpacity,
                                style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
                                                   miterLimit: style.miterLimit, dashes: dashes,
                                                   dashOffset: style.dashOffset),

@@ -188,8 +188,14 @@ extension SVGResolver {
             if value == "none" { style.displayNone = true }
         case .paintOrder:
             if inherit { style.strokeFirst = parent.strokeFirst; style.markersPosition = parent.markersPosition; break }
-            // The first of fill/stroke named decides; "normal" is fill, stroke, markers.
-            let words = value.split(separator: " ").map { $0.trimmingCSSWhitespace }
+            // The first of fill/stroke named decides; "normal" is fill, stroke, markers. Anything but
+            // `normal` or each of the three at most once is invalid (CSS `[fill || stroke || markers]`).
+            let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let known: Set<Substring> = ["fill", "stroke", "markers"]
+            guard value == "normal" || (!words.isEmpty && Set(words).count == words.count && words.allSatisfy(known.contains)) else {
+                invalid(node, property, value)
+                break
+            }
             let fillIndex = words.firstIndex(of: "fill"), strokeIndex = words.firstIndex(of: "stroke")
             if value == "normal" { style.strokeFirst = false }
             else if let s = strokeIndex { style.strokeFirst = fillIndex.map { s < $0 } ?? true }

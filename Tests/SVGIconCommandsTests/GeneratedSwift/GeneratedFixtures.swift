@@ -304,7 +304,6 @@ enum GeneratedFixtures {
                                 elementName: "symbol"
                             ),
                         ]),
-                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 4, f: 32),
                         clipPath: SVGClipPath(
                             layers: [
                                 SVGIconLayer(
@@ -317,6 +316,7 @@ enum GeneratedFixtures {
                         )
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 4, f: 32),
                 elementName: "use"
             ),
             SVGIconLayer(
@@ -344,7 +344,6 @@ enum GeneratedFixtures {
                                 elementName: "symbol"
                             ),
                         ]),
-                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 20, f: 32),
                         clipPath: SVGClipPath(
                             layers: [
                                 SVGIconLayer(
@@ -357,6 +356,7 @@ enum GeneratedFixtures {
                         )
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 20, f: 32),
                 elementName: "use"
             ),
         ]
@@ -953,10 +953,10 @@ enum GeneratedFixtures {
                                 """).path,
                             fill: SVGFill(paint: .color(SVGColor(red: 198, green: 40, blue: 40)))
                         ),
-                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 8, f: 18),
                         elementName: "circle"
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 8, f: 18),
                 opacity: 0.4,
                 elementName: "use"
             ),
@@ -1898,10 +1898,11 @@ enum GeneratedFixtures {
                                 elementName: "circle"
                             ),
                         ]),
-                        transform: SVGTransform(a: 4, b: 0, c: 0, d: 4, e: 110, f: 110),
+                        transform: SVGTransform(a: 4, b: 0, c: 0, d: 4, e: 0, f: 0),
                         elementName: "symbol"
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 110, f: 110),
                 elementName: "use"
             ),
             SVGIconLayer(
@@ -1929,7 +1930,6 @@ enum GeneratedFixtures {
                                 elementName: "symbol"
                             ),
                         ]),
-                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 150, f: 150),
                         clipPath: SVGClipPath(
                             layers: [
                                 SVGIconLayer(
@@ -1942,6 +1942,7 @@ enum GeneratedFixtures {
                         )
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 150, f: 150),
                 elementName: "use"
             ),
             SVGIconLayer(
@@ -2631,10 +2632,10 @@ enum GeneratedFixtures {
                                     path: PathDataParser.parse("M0 0 C2 -3 6 -3 8 0 C6 3 2 3 0 0 Z").path,
                                     fill: SVGFill(paint: .color(SVGColor(red: 229, green: 57, blue: 53)))
                                 ),
-                                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 2, f: 6),
                                 elementName: "path"
                             ),
                         ]),
+                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 2, f: 6),
                         elementName: "use"
                     ),
                     SVGIconLayer(
@@ -2644,7 +2645,6 @@ enum GeneratedFixtures {
                                     path: PathDataParser.parse("M0 0 C2 -3 6 -3 8 0 C6 3 2 3 0 0 Z").path,
                                     fill: SVGFill(paint: .color(SVGColor(red: 57, green: 73, blue: 171)))
                                 ),
-                                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 10, f: 6),
                                 elementName: "path"
                             ),
                         ]),
@@ -2653,8 +2653,8 @@ enum GeneratedFixtures {
                             b: 0.6427876096865393,
                             c: -0.6427876096865393,
                             d: 0.7660444431189781,
-                            e: 6.664192340691497,
-                            f: -6.30971797495234
+                            e: 10.467911113762042,
+                            f: 4.714424780626922
                         ),
                         elementName: "use"
                     ),
@@ -2695,7 +2695,6 @@ enum GeneratedFixtures {
                                 elementName: "symbol"
                             ),
                         ]),
-                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 2, f: 12),
                         clipPath: SVGClipPath(
                             layers: [
                                 SVGIconLayer(
@@ -2708,6 +2707,7 @@ enum GeneratedFixtures {
                         )
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 2, f: 12),
                 elementName: "use"
             ),
             SVGIconLayer(
@@ -2745,7 +2745,6 @@ enum GeneratedFixtures {
                                 elementName: "symbol"
                             ),
                         ]),
-                        transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 14, f: 14),
                         clipPath: SVGClipPath(
                             layers: [
                                 SVGIconLayer(
@@ -2756,6 +2755,7 @@ enum GeneratedFixtures {
                         )
                     ),
                 ]),
+                transform: SVGTransform(a: 1, b: 0, c: 0, d: 1, e: 14, f: 14),
                 elementName: "use"
             ),
         ]
