@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SVGIconKit
-import SVGIconTools
+@testable import SVGIconTools
 @testable import SVGIconCommands
 
 @Suite("PDF strokes outlined (--pdf-strokes outline)")
