@@ -2,14 +2,15 @@
 """Check svgicon's PDFs with independent readers over a folder of icons.
 
 usage: compare-pdf.py ICON_DIR WORK_DIR [--svgicon PATH] [--size 256] [--readers pdftocairo,pdftoppm]
-                      [--references svgicon,resvg]
+                      [--references svgicon,resvg] [--pdf-strokes native|outline]
 
-1. `svgicon batch --format pdf --size 24 --force-tint` writes one 24 pt PDF per icon (refusals are listed
-   and counted by feature);
+1. `svgicon batch --format pdf --size 24 --force-tint` (with `--pdf-strokes` when given) writes one 24 pt
+   PDF per icon (refusals are listed and counted by feature); their total size is printed;
 2. `qpdf --check` must report no errors for each;
 3. each reader renders each PDF at SIZE px (`-r 72·SIZE/24`) on white into WORK_DIR/<reader>: `pdftocairo`
    by default; `pdftoppm` (Splash) on request — it snaps the edges of thin axis-aligned strokes to whole
-   pixels whatever the file's /SA says, so it disagrees with every exact renderer on such strokes;
+   pixels whatever the file's /SA says, so it disagrees with every exact renderer on native strokes
+   (`--pdf-strokes outline` writes them as filled outlines, which it draws as svgicon does);
 4. the references render the same icons at SIZE, composited on white: `svgicon` (`batch --format png
    --force-tint`) into WORK_DIR/svgicon, `resvg` (the eval kit's render_ref.py, currentColor black) into
    WORK_DIR/resvg;
@@ -43,6 +44,7 @@ def main():
     ap.add_argument("--size", type=int, default=256)
     ap.add_argument("--readers", default="pdftocairo")
     ap.add_argument("--references", default="svgicon")
+    ap.add_argument("--pdf-strokes", choices=["native", "outline"])
     args = ap.parse_args()
     readers, references = args.readers.split(","), args.references.split(",")
     pdfs = os.path.join(args.work, "pdfs")
@@ -50,7 +52,8 @@ def main():
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
     batch = subprocess.run([args.svgicon, "batch", args.icons, "--out", pdfs, "--format", "pdf", "--size", "24",
-                            "--force-tint", "--no-cache", "-q"], capture_output=True, text=True)
+                            "--force-tint", "--no-cache", "-q"]
+                           + (["--pdf-strokes", args.pdf_strokes] if args.pdf_strokes else []), capture_output=True, text=True)
     refused = [line for line in batch.stderr.splitlines() if "error:" in line]
     features = collections.Counter(m.group(1) for line in refused
                                    for m in [re.search(r"cannot express (.*?)( yet)?:", line)] if m)
@@ -82,7 +85,8 @@ def main():
     for reference in references:
         for stem in stems:
             on_white(os.path.join(dirs[reference], stem + ".png"))
-    print(f"{len(stems)} PDFs written, {len(refused)} icons refused, {qpdf_errors} with qpdf --check errors")
+    total = sum(os.path.getsize(os.path.join(pdfs, stem + ".pdf")) for stem in stems)
+    print(f"{len(stems)} PDFs written ({total} bytes), {len(refused)} icons refused, {qpdf_errors} with qpdf --check errors")
     for feature, count in features.most_common():
         print(f"  refused for {feature}: {count}")
     compare = os.environ.get("SVGICON_COMPARE", os.path.join(EVAL, "compare.py"))

@@ -47,6 +47,7 @@ struct BatchCommand: RunnableCommand {
                            help: "xcassets: template-rendering-intent for every image set, template or original (default: template only for icons every visible paint of which takes the tint)"),
                 OptionSpec(names: ["--vector"], kind: .flag,
                            help: "xcassets: one PDF per image set (--size in points) in a single universal slot with preserves-vector-representation, instead of PNGs at each scale"),
+                SharedOptions.pdfStrokes,
                 OptionSpec(names: ["--dark-tint"], kind: .color(allowsNone: false), placeholder: "COLOR",
                            help: "xcassets: a dark-appearance image beside each one (b-dark.png, b-dark@2x.png, or b-dark.pdf), drawn with this tint"),
                 SharedOptions.json("Print a JSON summary on standard output: counts, failures with reasons, warnings, timings"),
@@ -81,6 +82,7 @@ struct BatchCommand: RunnableCommand {
             "svgicon batch icons/ --out res --format android --size 24 --tint '#0a84ff'",
             "svgicon batch icons/ --out png/ --size 16 --tint black,white --json > r.json",
             "svgicon batch icons/ --out app/src/main/res --format android-vector --size 24",
+            "svgicon batch icons/ --out pdf/ --format pdf --size 24 --pdf-strokes outline",
             "svgicon batch icons/ --out win/ --format ico",
             "svgicon batch icons/ --out mac/ --format icns --size 16,32,128,256,512",
         ])
@@ -133,6 +135,9 @@ struct BatchCommand: RunnableCommand {
             throw CLIError.usage("\(command.request.vector ? "--vector" : "--dark-tint") is for asset catalogs; it needs --format xcassets",
                                  command: name)
         }
+        let writesPDF = command.request.format == .pdf || (command.request.format == .xcassets && command.request.vector)
+        command.request.pdfStrokes = try SharedOptions.pdfStrokes(parsed, writesPDF: writesPDF,
+                                                                  needs: "--format pdf or --format xcassets --vector", command: name) ?? .native
         if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }
         command.json = parsed.flag("--json")
         command.quiet = parsed.flag("--quiet")

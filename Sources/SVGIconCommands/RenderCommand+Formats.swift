@@ -52,7 +52,8 @@ extension RenderCommand {
         let source = try IconInput.read(input, iconFolders: iconFolders)
         let parsed = try LazyDocument(source: source, options: resolveOptions).load()
         let (w, h) = outputSize(for: parsed.icon)
-        let writer = PDFWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor), source: source.bytes)
+        let writer = PDFWriter(options: .init(width: w, height: h, tint: tint, recolor: recolor, pdfStrokes: pdfStrokes),
+                               source: source.bytes)
         let bytes: [UInt8]
         do {
             bytes = try writer.write(parsed)
@@ -60,7 +61,8 @@ extension RenderCommand {
             throw CLIError.failed(SVGLoadError.location(source.file, line: error.line, column: nil) + ": " + error.description + "; nothing written")
         }
         if !quiet { IconInput.printWarnings(parsed.warnings, file: source.file, to: io) }
-        try writeFile(bytes, defaultName: source.stem + ".pdf", what: "PDF, \(w)×\(h) pt", io)
+        try writeFile(bytes, defaultName: source.stem + ".pdf",
+                      what: "PDF, \(w)×\(h) pt" + (pdfStrokes == .outline ? ", strokes outlined" : ""), io)
     }
 
     /// Writes a non-PNG output to `-o` (a file, a folder, or - for standard output), leaving a file that

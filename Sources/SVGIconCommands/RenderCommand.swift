@@ -36,6 +36,7 @@ struct RenderCommand: RunnableCommand {
                     """, placeholder: "FILE|DIR|-"),
                 OptionSpec(names: ["--format", "-f"], kind: .choice(RenderFormat.allCases.map(\.rawValue)), placeholder: "FORMAT",
                            help: "png (default), ico, icns, vector-drawable (Android XML; --size is its dp size), pdf (--size is its page size in points); by default taken from -o's extension (.ico, .icns, .xml, .pdf)"),
+                SharedOptions.pdfStrokes,
                 SharedOptions.quiet("Do not print warnings or the \"wrote\" / \"up to date\" line"),
             ]),
             SharedOptions.fitting,
@@ -57,6 +58,7 @@ struct RenderCommand: RunnableCommand {
             "cat icon.svg | svgicon render - --size 48 -o - > icon.png",
             "svgicon render app.svg -o app.ico",
             "svgicon render app.svg -o app.icns --size 16,32,128,256,512",
+            "svgicon render icon.svg -o icon.pdf --size 24 --pdf-strokes outline",
         ])
 
     /// Largest output side in pixels (after scale); larger requests are refused before anything is
@@ -68,6 +70,8 @@ struct RenderCommand: RunnableCommand {
     /// `--size` as a list: the entry sizes of an .ico or .icns.
     var sizes: [Int]? = nil
     var format: RenderFormat = .png
+    /// How a PDF's strokes are written (`--pdf-strokes`).
+    var pdfStrokes: PDFStrokes = .native
     var width: Int? = nil
     var height: Int? = nil
     var tint: SVGColor? = nil
@@ -110,6 +114,8 @@ struct RenderCommand: RunnableCommand {
         } else if let output = command.output, let inferred = RenderFormat(extensionOf: output) {
             command.format = inferred
         }
+        command.pdfStrokes = try SharedOptions.pdfStrokes(parsed, writesPDF: command.format == .pdf,
+                                                          needs: "PDF output (-o FILE.pdf or --format pdf)", command: name) ?? .native
         if let container = command.format.iconFile {
             if command.width != nil || command.height != nil || parsed.has("--scale") {
                 throw CLIError.usage("an .\(container.rawValue) is square PNGs at several sizes: give them with --size N[,N…], not --width, --height or --scale",

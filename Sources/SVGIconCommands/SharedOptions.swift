@@ -1,5 +1,6 @@
 import SVGIconCore
 import SVGIconKit
+import SVGIconTools
 
 /// The option groups several commands take, declared once: the same names, aliases and help wherever
 /// they appear. A command picks the groups it takes (and the variant: one size or several).
@@ -40,6 +41,21 @@ enum SharedOptions {
     static let pixelFit = OptionSpec(
         names: ["--pixel-fit"], kind: .flag,
         help: "Fit the design to the pixel grid before drawing, as a hand-made small master is: stroke widths in whole pixels, straight edges and curve extremes on pixel edges, each point moved by at most about half a pixel (crisper at 16–24 px; Docs/pixel-fit.md). PNG outputs only")
+
+    static let pdfStrokes = OptionSpec(
+        names: ["--pdf-strokes"], kind: .choice(PDFStrokes.allCases.map(\.rawValue)), placeholder: "native|outline",
+        help: "PDF output: how strokes are written. native (default): PDF strokes with their caps, joins and dashes, small and still editable as strokes, but drawn by each reader its own way (poppler's Splash — pdftoppm, Okular, xpdf — snaps thin straight strokes to whole pixels). outline: each stroke as the filled shape svgicon's stroker makes of it, so every reader shows the same pixels as svgicon's PNGs; larger files, no longer strokes in an editor")
+
+    /// `--pdf-strokes` as given, nil when it is not; a usage error (in `command`'s words) when the command line
+    /// writes no PDF (`writesPDF` false), naming what would (`needs`).
+    static func pdfStrokes(_ parsed: ParsedArguments, writesPDF: Bool, needs: String,
+                           command: String) throws(CLIError) -> PDFStrokes? {
+        guard let value = parsed.text("--pdf-strokes").flatMap(PDFStrokes.init(rawValue:)) else { return nil }
+        guard writesPDF else {
+            throw CLIError.usage("--pdf-strokes says how a PDF's strokes are written; it needs \(needs)", command: command)
+        }
+        return value
+    }
 
     /// The pixel-fitting group: --pixel-fit.
     static let fitting = OptionGroup(title: "PIXEL FITTING", options: [pixelFit])

@@ -223,15 +223,17 @@ struct PDFTests {
         try Self.compareWithPoppler(RepositoryPaths.icons + "/colors-explicit.svg", size: 96, tolerance: 0.005)
     }
 
-    /// Renders `icon` to PDF (`qpdf --check` must pass) and back with pdftocairo at `size`, and to PNG with
-    /// svgicon; at most `tolerance` of the pixels may differ by more than 64 (the eval kit's measure).
-    static func compareWithPoppler(_ icon: String, size: Int, tolerance: Double) throws {
+    /// Renders `icon` to PDF (with `options`; `qpdf --check` must pass) and back with `reader` (pdftocairo or
+    /// pdftoppm) at `size`, and to PNG with svgicon; at most `tolerance` of the pixels may differ by more than
+    /// 64 (the eval kit's measure).
+    static func compareWithPoppler(_ icon: String, size: Int, tolerance: Double, reader: String = "pdftocairo",
+                                   options: [String] = []) throws {
         let scratch = ScratchFolder()
         let pdf = scratch.path + "/icon.pdf"
-        #expect(runCLI(["render", icon, "--size", "24", "-o", pdf, "--no-cache"]).code == 0)
+        #expect(runCLI(["render", icon, "--size", "24", "-o", pdf, "--no-cache"] + options).code == 0)
         let check = try #require(runTool("qpdf", ["--check", pdf]))
         #expect(check.status == 0 && check.out.contains("No syntax or stream encoding errors"), "\(check.out)")
-        #expect(runTool("pdftocairo", ["-png", "-singlefile", "-scale-to", "\(size)", pdf, scratch.path + "/poppler"])?.status == 0)
+        #expect(runTool(reader, ["-png", "-singlefile", "-scale-to", "\(size)", pdf, scratch.path + "/poppler"])?.status == 0)
         #expect(runCLI(["render", icon, "--size", "\(size)", "-o", scratch.path + "/svgicon.png", "--no-cache", "-q"]).code == 0)
         let theirs = try PNGCodec.decode(FileIO.read(scratch.path + "/poppler.png")).straightAlphaRGBA()
         let ours = try PNGCodec.decode(FileIO.read(scratch.path + "/svgicon.png")).straightAlphaRGBA()

@@ -93,16 +93,35 @@ struct VectorCatalogTests {
         let (code, output) = box.run(arguments)
         #expect(code == 0, "\(output.error)")
         let report = try JSONDecoder().decode(BatchReport.self, from: Data(output.out))
-        #expect(report.files.list.map(\.path) == [catalog + "/a/tinted.imageset/Contents.json", catalog + "/a/tinted.imageset/tinted.pdf"])
-        #expect(report.files.list.map(\.format) == ["contents-json", "pdf"])
+        // The catalog's own Contents.json and its group's are files of the run too.
+        #expect(report.files.list.map(\.path) == [catalog + "/Contents.json", catalog + "/a/Contents.json",
+                                                  catalog + "/a/tinted.imageset/Contents.json", catalog + "/a/tinted.imageset/tinted.pdf"])
+        #expect(report.files.list.map(\.format) == ["contents-json", "contents-json", "contents-json", "pdf"])
+        #expect(report.files.written == 4 && report.files.unchanged == 0)
         for file in report.files.list {
             #expect(file.bytes == (try FileIO.read(file.path)).count)
             #expect(!file.unchanged)
         }
         let again = try JSONDecoder().decode(BatchReport.self, from: Data(box.run(arguments).output.out))
-        #expect(again.files.list.map(\.unchanged) == [true, true])
+        #expect(again.files.list.map(\.unchanged) == [true, true, true, true])
+        #expect(again.files.written == 0 && again.files.unchanged == 4)
         #expect(BatchReport.OutputFile.format(of: "drawable/a.xml") == "vector-drawable")
         #expect(BatchReport.OutputFile.format(of: "a/b.icns") == "icns")
+    }
+
+    @Test("Icons written only as vector files render no image: counted neither rendered nor from the cache")
+    func vectorCounters() throws {
+        let box = BatchSandbox()
+        box.icon("tinted.svg", TemplateIntentTests.tinted)
+        for format in ["pdf", "android-vector"] {
+            let run = try box.batch(["--format", format, "--size", "24"])
+            #expect(run.report.succeeded == 1 && run.report.iconsRendered == 0 && run.report.iconsFromCache == 0)
+            #expect(run.report.files.rendered == 0 && run.report.files.fromCache == 0 && run.report.files.written == 1)
+        }
+        let png = try box.batch(["--size", "24"])
+        #expect(png.report.iconsRendered == 1 && png.report.iconsFromCache == 0)
+        let again = try box.batch(["--size", "24"])
+        #expect(again.report.iconsRendered == 0 && again.report.iconsFromCache == 1)
     }
 
     @Test("--vector and --dark-tint need --format xcassets")

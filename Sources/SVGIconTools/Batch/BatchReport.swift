@@ -13,9 +13,10 @@ package struct BatchReport: Hashable, Sendable, Codable {
     package var succeeded: Int
     /// Icons that failed (listed in `failures`).
     package var failed: Int
-    /// Icons at least one of whose outputs had to be rendered (the rest came from the cache).
+    /// Icons at least one of whose images had to be rendered (the rest came from the cache).
     package var iconsRendered: Int
-    /// Icons whose outputs all came from the cache.
+    /// Icons whose images all came from the cache. An icon written only as vector files (`pdf`,
+    /// `android-vector`, `xcassets --vector`) renders no image and counts in neither.
     package var iconsFromCache: Int
     package var files: Files
     /// Files in the input folder that are not `.svg` and were skipped.

@@ -24,6 +24,8 @@ package struct BatchRequest: Hashable, Sendable {
     package var rendering: RenderingIntent?
     /// `xcassets`: one PDF per image set instead of PNGs, `preserves-vector-representation` on (`--vector`).
     package var vector = false
+    /// `pdf` and `xcassets --vector`: PDF strokes, or outlines filled (`--pdf-strokes`, `PDFStrokes`).
+    package var pdfStrokes: PDFStrokes = .native
     /// `xcassets`: a second appearance (dark) of every image, drawn with this tint (`--dark-tint`).
     package var darkTint: SVGColor?
     /// How the SVG files are resolved (`--force-tint`).

@@ -49,7 +49,8 @@ package final class BatchRunner: @unchecked Sendable {
         var failures: [BatchFailure] = []
         let plans = withoutCollisions(found.icons.map(planner.plan(for:)), failures: &failures)
         for failure in failures { onFailure?(failure) }
-        let folderErrors = prepareFolders(for: plans, planner: planner)
+        var catalogFiles = BatchReport.Files()
+        let folderErrors = prepareFolders(for: plans, planner: planner, files: &catalogFiles)
         let scanned = ContinuousClock.now
 
         // Convert, `jobs` icons at a time.
@@ -80,7 +81,8 @@ package final class BatchRunner: @unchecked Sendable {
             seconds: .init(scan: Self.seconds(scanned - start), convert: Self.seconds(finished - scanned),
                            total: Self.seconds(finished - start)),
             iconsPerSecond: 0, cache: nil)
-        report.files.list.reserveCapacity(plans.count)
+        report.files = catalogFiles
+        report.files.list.reserveCapacity(catalogFiles.list.count + plans.count)
         for (plan, outcome) in zip(plans, outcomes) {
             guard let outcome else { continue }
             report.files.rendered += outcome.files.rendered
@@ -92,9 +94,9 @@ package final class BatchRunner: @unchecked Sendable {
                 report.failures.append(failure)
             } else if outcome.files.rendered > 0 {
                 report.iconsRendered += 1
-            } else {
+            } else if outcome.files.fromCache > 0 {
                 report.iconsFromCache += 1
-            }
+            }  // else only vector files (PDF, VectorDrawable): no image, so neither
             if !request.tints.isEmpty, outcome.failure == nil, !outcome.usesTint {
                 report.tintNotTaken.append(inputPath(plan.icon))
             }
@@ -239,7 +241,8 @@ package final class BatchRunner: @unchecked Sendable {
             let written: [UInt8]
             if file.relativePath.hasSuffix(".pdf") {
                 let writer = PDFWriter(options: .init(width: file.options.width, height: file.options.height,
-                                                      tint: tint, recolor: request.recolor), source: bytes)
+                                                      tint: tint, recolor: request.recolor, pdfStrokes: request.pdfStrokes),
+                                       source: bytes)
                 do {
                     written = try writer.write(result)
                 } catch {
@@ -351,9 +354,10 @@ package final class BatchRunner: @unchecked Sendable {
     }
 
     /// Creates every output folder, removes temporary files a killed run left in them, and writes the
-    /// asset catalog's folder `Contents.json` files. Returns the folders that could not be created, with
-    /// the reason.
-    private func prepareFolders(for plans: [BatchOutputPlanner.IconPlan], planner: BatchOutputPlanner) -> [String: String] {
+    /// asset catalog's folder `Contents.json` files (counted and listed in `files`). Returns the folders
+    /// that could not be created, with the reason.
+    private func prepareFolders(for plans: [BatchOutputPlanner.IconPlan], planner: BatchOutputPlanner,
+                                files: inout BatchReport.Files) -> [String: String] {
         var folders = Set(plans.flatMap { $0.outputs.map { Self.folder(of: $0.relativePath) } })
         folders.formUnion(plans.flatMap { $0.iconFiles.map { Self.folder(of: $0.relativePath) } })
         folders.formUnion(plans.flatMap { ($0.vectorFiles + $0.pdfFiles).map { Self.folder(of: $0.relativePath) } })
@@ -371,10 +375,11 @@ package final class BatchRunner: @unchecked Sendable {
             }
             existingNames[folder] = TemporaryFileName.removeAbandonedListing(in: path).names
         }
+        let contents = Array(AssetCatalogImageSet.folderContentsJSON.utf8)
         for group in groups where errors[group] == nil {
-            let file = IconFolderScanner.join(request.outputFolder, group.isEmpty ? "Contents.json" : group + "/Contents.json")
-            let contents = Array(AssetCatalogImageSet.folderContentsJSON.utf8)
-            if !FileIO.fileHasContents(file, contents) { try? FileIO.writeAtomically(contents, to: file) }
+            // Through `write`, as every other file: counted and listed (a failure here is the image sets' too).
+            _ = write(contents, to: group.isEmpty ? "Contents.json" : group + "/Contents.json", icon: request.inputFolder,
+                      folderErrors: errors, files: &files)
         }
         return errors
     }

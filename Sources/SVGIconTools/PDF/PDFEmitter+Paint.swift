@@ -14,7 +14,9 @@ extension PDFEmitter {
            let paint = try paintOperators(fill.paint, alpha: alpha * fill.opacity, stroking: false, space: space, element: element) {
             fillOps = paint + path + (fill.rule == .evenodd ? "f*\n" : "f\n")
         }
-        if let stroke = shape.stroke {
+        if let stroke = shape.stroke, writer.options.pdfStrokes == .outline {
+            strokeOps = try outlinedStroke(shape.path, stroke, alpha: alpha, space: space, element: element) ?? ""
+        } else if let stroke = shape.stroke {
             if stroke.nonScaling {
                 throw writer.refusal("non-scaling-stroke", element: element, pattern: #"non-scaling-stroke"#, fallback: nil,
                                      reason: "PDF strokes scale with the transform")

@@ -21,6 +21,9 @@ struct PDFEmitter {
     let writer: PDFWriter
     let objects: PDFObjects
     let tint: SVGColor
+    /// The icon's viewBox space in the page's default space (the y flip and the fit): where a
+    /// `non-scaling-stroke` is outlined, as the renderer strokes it.
+    let viewBoxToPage: SVGTransform
     /// Inside a luminance mask's content: every colour is written as its luminance, in DeviceGray, so that
     /// the reader's luminosity (whatever its weights) is SVG's.
     var gray = false

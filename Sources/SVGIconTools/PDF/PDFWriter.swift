@@ -16,8 +16,13 @@ import SVGIconKit
 /// paint, masks (luminosity or alpha soft masks), `mix-blend-mode` (`/BM`, all 16 modes) and `isolation`
 /// become transparency-group form XObjects drawn through an ExtGState.
 ///
-/// Refused with the feature and its line: filters, patterns, images, `non-scaling-stroke`,
-/// `shape-rendering: crispEdges`, and blend modes inside a luminance mask's content.
+/// Strokes (`options.pdfStrokes`, `--pdf-strokes`): PDF strokes by default; with `outline` each stroke is
+/// instead a nonzero fill of the outline svgicon's stroker makes of it (PDFEmitter+Outline.swift), in the
+/// stroke's paint, so that every reader shows svgicon's stroke.
+///
+/// Refused with the feature and its line: filters, patterns, images, `non-scaling-stroke` (native strokes
+/// only; outlined, it is drawn as the renderer draws it), `shape-rendering: crispEdges`, and blend modes
+/// inside a luminance mask's content.
 package struct PDFWriter: VectorExportWriter {
     package static let output = "svgicon's PDF output"
     package static let refusesFormatLimits = false
@@ -40,7 +45,8 @@ package struct PDFWriter: VectorExportWriter {
         if options.recolor { icon = icon.recolored() }
         let flip = SVGTransform(a: 1, b: 0, c: 0, d: -1, e: 0, f: Double(options.height))
         let fit = SVGIconRenderer.fitTransform(icon, width: options.width, height: options.height)
-        var emitter = PDFEmitter(writer: self, objects: objects, tint: options.tint ?? .black)
+        var emitter = PDFEmitter(writer: self, objects: objects, tint: options.tint ?? .black,
+                                 viewBoxToPage: flip.concatenating(fit))
         // /S0 turns stroke adjustment off: a reader that snaps thin strokes to whole pixels (poppler does by
         // default) would draw something other than the icon.
         var content = "/S0 gs\n" + PDFSyntax.matrix(flip) + " cm\n"

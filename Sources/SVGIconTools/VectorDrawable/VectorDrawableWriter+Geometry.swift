@@ -1,7 +1,7 @@
 import Foundation
 import SVGIconCore
 
-/// Transforms as group attributes, stroke outlines, path data and number and colour spelling.
+/// Transforms as group attributes, path data and number and colour spelling.
 extension VectorDrawableWriter {
     typealias Decomposed = (tx: Double, ty: Double, rotation: Double, sx: Double, sy: Double)
 
@@ -33,25 +33,6 @@ extension VectorDrawableWriter {
         if p.sx != 1 { s += " android:scaleX=\"\(scaleFactor(p.sx))\"" }
         if p.sy != 1 { s += " android:scaleY=\"\(scaleFactor(p.sy))\"" }
         return s
-    }
-
-    /// A stroke's outline as one path to fill with the nonzero rule (`Stroker`'s polygons, after `Dasher`).
-    static func outline(_ path: SVGPath, style: StrokeStyle, tolerance: Double) -> SVGPath {
-        var contours = PathFlattener.contours(of: path, tolerance: tolerance)
-        if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
-            contours = dasher.dash(contours)
-        }
-        var result = SVGPath()
-        let stroker = Stroker(style: style, tolerance: tolerance)
-        for contour in contours {
-            stroker.stroke(contour) { polygon in
-                guard let first = polygon.first else { return }
-                result.move(to: first)
-                for p in polygon.dropFirst() { result.line(to: p) }
-                result.close()
-            }
-        }
-        return result
     }
 
     /// SVG path data, absolute commands, numbers as `number` writes them.

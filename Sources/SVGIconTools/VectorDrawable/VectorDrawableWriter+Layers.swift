@@ -199,10 +199,10 @@ extension VectorDrawableWriter {
                     let outline: SVGPath
                     if stroke.nonScaling {
                         guard let back = total.inverted() else { return }
-                        outline = VectorDrawableWriter.outline(shape.path.transformed(by: total), style: style,
-                                                               tolerance: tolerance).transformed(by: bake.concatenating(back))
+                        outline = StrokeOutline.outline(shape.path.transformed(by: total), style: style,
+                                                        tolerance: tolerance).transformed(by: bake.concatenating(back))
                     } else {
-                        outline = VectorDrawableWriter.outline(shape.path, style: style, tolerance: tolerance / max(total.maxScale, 1e-9))
+                        outline = StrokeOutline.outline(shape.path, style: style, tolerance: tolerance / max(total.maxScale, 1e-9))
                             .transformed(by: bake)
                     }
                     if !outline.isEmpty,

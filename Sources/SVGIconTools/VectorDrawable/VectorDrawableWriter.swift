@@ -14,7 +14,7 @@ import SVGIconCore
 ///
 /// What is converted exactly: a stroke VectorDrawable cannot draw the same way (dashed, under a skew or a
 /// non-uniform scale, `non-scaling-stroke`) becomes a filled path of its outline (svgicon's own stroker,
-/// flattened to 1/10 000 of the icon); a group's opacity is pushed down to its shapes when no two of them
+/// flattened to 1/10 000 of the icon: `StrokeOutline`); a group's opacity is pushed down to its shapes when no two of them
 /// overlap; opacity on a one-paint shape goes into that paint's alpha; `paint-order: stroke` becomes two paths.
 ///
 /// What is refused, naming the feature and its line: masks, filters, images, patterns, opacity over
@@ -35,7 +35,7 @@ package struct VectorDrawableWriter: VectorExportWriter {
         var icon = result.icon
         if options.recolor { icon = icon.recolored() }
         var state = State(writer: self, tintMode: icon.everyVisiblePaintTakesTint,
-                          tolerance: max(icon.viewBox.width, icon.viewBox.height) / 10_000)
+                          tolerance: max(icon.viewBox.width, icon.viewBox.height) * StrokeOutline.relativeTolerance)
         // The viewport: the viewBox itself when its aspect is the drawable's, else the dp box with the
         // viewBox fitted into it (preserveAspectRatio) by a group.
         let box = icon.viewBox.isValid ? icon.viewBox : SVGViewBox(width: icon.intrinsicWidth ?? 100, height: icon.intrinsicHeight ?? 100)
