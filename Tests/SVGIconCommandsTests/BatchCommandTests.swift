@@ -194,6 +194,24 @@ struct BatchCommandTests {
         #expect(report.files.fromCache == 6 && report.files.written == 0)
     }
 
+    @Test("xcassets: a group Contents.json that cannot be written fails the image sets inside it, and only them")
+    func catalogGroupUnwritable() throws {
+        let box = BatchSandbox()
+        box.copy(["tab-shop"], into: "tabs")
+        box.copy(["tab-cart"])
+        let catalog = box.root + "/Icons.xcassets"
+        // A folder where the group's Contents.json should go: the rename onto it fails.
+        try FileManager.default.createDirectory(atPath: catalog + "/tabs/Contents.json/x", withIntermediateDirectories: true)
+        let (code, output) = box.run(["batch", box.input, "--out", catalog, "--format", "xcassets", "--size", "24", "--json"])
+        #expect(code == 1)
+        let report = try JSONDecoder().decode(BatchReport.self, from: Data(output.out))
+        #expect(report.failures.map(\.path) == [box.input + "/tabs/tab-shop.svg"])
+        #expect(report.failures.first?.reason.hasPrefix("the catalog is incomplete: " + catalog + "/tabs/Contents.json: cannot write") == true,
+                "\(report.failures)")
+        #expect(FileManager.default.fileExists(atPath: catalog + "/tab-cart.imageset/tab-cart.png"))
+        #expect(!FileManager.default.fileExists(atPath: catalog + "/tabs/tab-shop.imageset/tab-shop.png"))
+    }
+
     @Test("android: drawable folders at each density")
     func android() throws {
         let box = BatchSandbox()

@@ -377,9 +377,13 @@ package final class BatchRunner: @unchecked Sendable {
         }
         let contents = Array(AssetCatalogImageSet.folderContentsJSON.utf8)
         for group in groups where errors[group] == nil {
-            // Through `write`, as every other file: counted and listed (a failure here is the image sets' too).
-            _ = write(contents, to: group.isEmpty ? "Contents.json" : group + "/Contents.json", icon: request.inputFolder,
-                      folderErrors: errors, files: &files)
+            // Through `write`, as every other file: counted and listed. Without it Xcode does not see the
+            // group, so a failure is that of every image set inside it.
+            guard let failure = write(contents, to: group.isEmpty ? "Contents.json" : group + "/Contents.json",
+                                      icon: request.inputFolder, folderErrors: errors, files: &files) else { continue }
+            for folder in folders where group.isEmpty || folder == group || folder.hasPrefix(group + "/") {
+                errors[folder] = errors[folder] ?? "the catalog is incomplete: \(failure.reason)"
+            }
         }
         return errors
     }
