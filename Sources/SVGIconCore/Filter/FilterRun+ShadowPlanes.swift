@@ -90,36 +90,38 @@ extension FilterShadowPlanes {
         let u = (Float(overColor.red) / 255, Float(overColor.green) / 255, Float(overColor.blue) / 255)
         let linear = space == .linearRGB
         // The colours of a shadow-only and a layer-only (opaque) pixel in sRGB, converted once.
-        let shadowRGB = linear ? (Self.toSRGB(r), Self.toSRGB(g), Self.toSRGB(b)) : (r, g, b)
-        let opaque = linear ? (Self.toSRGB(Self.toLinear(u.0)), Self.toSRGB(Self.toLinear(u.1)),
-                               Self.toSRGB(Self.toLinear(u.2))) : u
-        let w = over.width, h = over.height, dw = pixmap.width, sdx = dx, sdy = dy
-        pixmap.samples.withUnsafeMutableBufferPointer { dst in
-            over.alpha.withUnsafeBufferPointer { src in
-                shadow.alpha.withUnsafeBufferPointer { sh in
+        let shade = linear ? SIMD4<Float>(Self.toSRGB(r), Self.toSRGB(g), Self.toSRGB(b), 1) : SIMD4(r, g, b, 1)
+        let opaque = linear ? SIMD4<Float>(Self.toSRGB(Self.toLinear(u.0)), Self.toSRGB(Self.toLinear(u.1)),
+                                           Self.toSRGB(Self.toLinear(u.2)), 1) : SIMD4(u.0, u.1, u.2, 1)
+        let w = over.width, h = over.height, dw = pixmap.width
+        // The columns (of the planes) where the moved shadow has values.
+        let shadowColumns = max(columns.lowerBound, dx)..<max(max(columns.lowerBound, dx), min(columns.upperBound, w + dx))
+        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
+            over.alpha.withUnsafeBufferPointer { srcBuffer in
+                shadow.alpha.withUnsafeBufferPointer { shBuffer in
+                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress,
+                          let sh = shBuffer.baseAddress else { return }
+                    @inline(__always) func put(_ px: SIMD4<Float>, _ column: Int, _ out: UnsafeMutablePointer<Float>) {
+                        let keep = 1 - px.w * o, q = out + column &* 4
+                        let d = UnsafeRawPointer(q).loadUnaligned(as: SIMD4<Float>.self)
+                        UnsafeMutableRawPointer(q).storeBytes(of: px * o + d * keep, as: SIMD4<Float>.self)
+                    }
                     for row in rows {
-                        let sy = row - sdy, shadowRow = sy >= 0 && sy < h
+                        let layer = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
+                        let sy = row &- dy
+                        let moved: UnsafePointer<Float>? = sy >= 0 && sy < h ? sh + (sy &* w &- dx) : nil
                         for column in columns {
-                            let sx = column - sdx
-                            let a = shadowRow && sx >= 0 && sx < w ? sh[sy * w + sx] * ca : 0
-                            let s = src[row * w + column]
-                            let px: (Float, Float, Float, Float)
+                            let s = layer[column]
+                            var a: Float = 0
+                            if let moved, shadowColumns.contains(column) { a = moved[column] * ca }
                             if s == 0 {
-                                guard a > 0 else { continue }
-                                px = linear ? (shadowRGB.0 * a, shadowRGB.1 * a, shadowRGB.2 * a, a)
-                                    : (r * a, g * a, b * a, a)
+                                if a > 0 { put(shade * a, column, out) }
                             } else if s == 1 {
-                                px = (opaque.0, opaque.1, opaque.2, 1)
+                                put(opaque, column, out)
                             } else {
-                                px = mixed(s, a, u, (r, g, b))
+                                let px = mixed(s, a, u, (r, g, b))
+                                if px.w > 0 { put(px, column, out) }
                             }
-                            let sa = px.3
-                            guard sa > 0 else { continue }
-                            let keep = 1 - sa * o, j = ((row + y) * dw + column + x) * 4
-                            dst[j] = px.0 * o + dst[j] * keep
-                            dst[j + 1] = px.1 * o + dst[j + 1] * keep
-                            dst[j + 2] = px.2 * o + dst[j + 2] * keep
-                            dst[j + 3] = sa * o + dst[j + 3] * keep
                         }
                     }
                 }
@@ -130,14 +132,14 @@ extension FilterShadowPlanes {
     /// The RGBA route's result (premultiplied sRGB) where the layer's alpha `s` is partial: the layer's
     /// pixel converted to the space, the shadow (alpha `a`, straight colour `c` in the space) under it,
     /// the sum converted back — the steps of `FilterColorConversion.convert` and `FilterOps.shadow`.
-    private func mixed(_ s: Float, _ a: Float, _ u: (Float, Float, Float), _ c: (Float, Float, Float))
-        -> (Float, Float, Float, Float) {
+    private func mixed(_ s: Float, _ a: Float, _ u: (Float, Float, Float), _ c: (Float, Float, Float)) -> SIMD4<Float> {
         var p = (u.0 * s, u.1 * s, u.2 * s, s)
         let linear = space == .linearRGB
         if linear { p = Self.converted(p, FilterColorConversion.toLinear) }
         let keep = 1 - p.3
         p = (p.0 + (c.0 * a) * keep, p.1 + (c.1 * a) * keep, p.2 + (c.2 * a) * keep, p.3 + a * keep)
-        return linear ? Self.converted(p, FilterColorConversion.toSRGB) : p
+        if linear { p = Self.converted(p, FilterColorConversion.toSRGB) }
+        return SIMD4(p.0, p.1, p.2, p.3)
     }
 
     /// One premultiplied pixel through `table`, as `FilterColorConversion.convert` converts it.

@@ -163,6 +163,9 @@ extension SVGIconRenderer {
         }
         guard let plane = out.alpha else { return false }
         for note in out.notes { filterWarning(layer, graph.filter, note.description) }
+        if pixmap.compositeAlpha(plane, color: color, x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity) {
+            return true
+        }
         var result = source  // alpha-only in `color`, of the rectangle's size: its plane replaced, not cleared
         result.samples = plane.alpha
         pixmap.composite(result, x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity)
