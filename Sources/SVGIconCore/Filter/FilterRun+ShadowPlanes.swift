@@ -110,7 +110,7 @@ extension FilterShadowPlanes {
                         let layer = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
                         let sy = row &- dy
                         let moved: UnsafePointer<Float>? = sy >= 0 && sy < h ? sh + (sy &* w &- dx) : nil
-                        for column in columns {
+                        @inline(__always) func pixel(_ column: Int) {
                             let s = layer[column]
                             var a: Float = 0
                             if let moved, shadowColumns.contains(column) { a = moved[column] * ca }
@@ -122,6 +122,25 @@ extension FilterShadowPlanes {
                                 let px = mixed(s, a, u, (r, g, b))
                                 if px.w > 0 { put(px, column, out) }
                             }
+                        }
+                        var column = columns.lowerBound
+                        while column < columns.upperBound {
+                            // Four pixels without the layer: the shadow alone, or nothing.
+                            if column &+ 4 <= columns.upperBound,
+                               UnsafeRawPointer(layer + column).loadUnaligned(as: SIMD4<Float>.self) == .zero {
+                                guard let moved else {
+                                    column &+= 4
+                                    continue
+                                }
+                                if column >= shadowColumns.lowerBound, column &+ 4 <= shadowColumns.upperBound {
+                                    let a4 = UnsafeRawPointer(moved + column).loadUnaligned(as: SIMD4<Float>.self) * ca
+                                    for k in 0..<4 where a4[k] > 0 { put(shade * a4[k], column &+ k, out) }
+                                    column &+= 4
+                                    continue
+                                }
+                            }
+                            pixel(column)
+                            column &+= 1
                         }
                     }
                 }
