@@ -146,7 +146,7 @@ extension FilterOps {
     }
 
     /// One box blur down every column: out[y] = mean of in[y − left … y + right], zero outside (as
-    /// `boxPass` along a row: a `Double` running sum per column, the output its product with 1/size).
+    /// `boxPass` along a row: a `Float` running sum per column, the output its product with `boxScale`).
     /// Strips of 16 columns go down the plane with their sums in registers (a strip's row is one
     /// cache line), then strips of 4, then single columns; each column's sums are the same.
     static func boxColumns(from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
@@ -167,21 +167,21 @@ extension FilterOps {
     }
 
     @inline(__always)
-    private static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Double> {
-        SIMD4<Double>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self))
+    private static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
     }
 
     @inline(__always)
-    private static func store4(_ v: SIMD4<Double>, _ p: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(p).storeBytes(of: SIMD4<Float>(v), as: SIMD4<Float>.self)
+    private static func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
     }
 
     /// `boxColumns` on the 16 columns from `s` (row stride `w`).
     private static func boxStrip16(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
                                    _ w: Int, _ n: Int, _ window: (Int, Int)) {
         let (left, right) = window
-        let scale = 1 / Double(left + right + 1)
-        var a = SIMD4<Double>(repeating: 0), b = a, c = a, e = a
+        let scale = boxScale(window)
+        var a = SIMD4<Float>(repeating: 0), b = a, c = a, e = a
         var k = 0
         while k <= min(right, n &- 1) {
             let p = s + k &* w
@@ -208,8 +208,8 @@ extension FilterOps {
     private static func boxStrip4(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
                                   _ w: Int, _ n: Int, _ window: (Int, Int)) {
         let (left, right) = window
-        let scale = 1 / Double(left + right + 1)
-        var a = SIMD4<Double>(repeating: 0)
+        let scale = boxScale(window)
+        var a = SIMD4<Float>(repeating: 0)
         var k = 0
         while k <= min(right, n &- 1) {
             a += load4(s + k &* w)
@@ -228,19 +228,19 @@ extension FilterOps {
     private static func boxColumn(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
                                   _ w: Int, _ n: Int, _ window: (Int, Int)) {
         let (left, right) = window
-        let scale = 1 / Double(left + right + 1)
-        var a = 0.0
+        let scale = boxScale(window)
+        var a: Float = 0
         var k = 0
         while k <= min(right, n &- 1) {
-            a += Double(s[k &* w])
+            a += s[k &* w]
             k &+= 1
         }
         for y in 0..<n {
-            d[y &* w] = Float(a * scale)
+            d[y &* w] = a * scale
             let add = y &+ 1 &+ right
-            if add < n { a += Double(s[add &* w]) }
+            if add < n { a += s[add &* w] }
             let remove = y &- left
-            if remove >= 0 { a -= Double(s[remove &* w]) }
+            if remove >= 0 { a -= s[remove &* w] }
         }
     }
 }
