@@ -58,3 +58,41 @@ extension FilterOps {
         return FilterAlpha(width: w, height: h, alpha: values)
     }
 }
+
+extension Pixmap {
+    /// `plane` (alpha in this alpha-only pixmap's colour) drawn with its pixel (0, 0) at (x, y) and
+    /// `opacity`, as `composite(_:x:y:opacity:)` draws an alpha-only layer of the same colour:
+    /// a · o + d · (1 − a · o). It skips no pixel (a = 0 gives d; a below 0 counts as 0, as there), so the
+    /// rows go 4 values at a time. False (nothing drawn) when this pixmap is not alpha-only in `color`.
+    mutating func compositeAlpha(_ plane: FilterAlpha, color: SVGColor, x: Int, y: Int, opacity: Double) -> Bool {
+        guard let own = uniformColor, own.red == color.red, own.green == color.green, own.blue == color.blue else {
+            return false
+        }
+        let o = Float(max(0, min(1, opacity)))
+        let columns = max(0, -x)..<max(max(0, -x), min(plane.width, width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(plane.height, height - y))
+        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return true }
+        let w = plane.width, dw = width, n = columns.count, c0 = columns.lowerBound
+        samples.withUnsafeMutableBufferPointer { dstBuffer in
+            plane.alpha.withUnsafeBufferPointer { srcBuffer in
+                guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
+                for row in rows {
+                    let s = src + (row &* w &+ c0), d = dst + ((row &+ y) &* dw &+ x &+ c0)
+                    var i = 0
+                    while i &+ 4 <= n {
+                        let a = pointwiseMax(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
+                        let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
+                        UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
+                        i &+= 4
+                    }
+                    while i < n {
+                        let a = max(s[i], 0) * o
+                        d[i] = a + d[i] * (1 - a)
+                        i &+= 1
+                    }
+                }
+            }
+        }
+        return true
+    }
+}

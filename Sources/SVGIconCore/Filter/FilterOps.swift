@@ -92,31 +92,32 @@ extension FilterOps {
         }
     }
 
-    /// One box blur of a row of n RGBA pixels: out[x] = mean of in[x − left … x + right], zero outside.
+    /// 1 / the window's size: what a box pass multiplies its running sum by.
+    static func boxScale(_ window: (Int, Int)) -> Float { 1 / Float(window.0 + window.1 + 1) }
+
+    /// One box blur of a row of n RGBA pixels: out[x] = mean of in[x − left … x + right], zero outside:
+    /// a `Float` running sum per channel (4 at once) times `boxScale`.
     @inline(__always)
     static func boxPass(from src: UnsafeMutableBufferPointer<Float>, to dst: UnsafeMutableBufferPointer<Float>,
                         _ n: Int, _ window: (Int, Int)) {
         let (left, right) = window
-        let scale = 1 / Double(left + right + 1)
-        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
+        let scale = boxScale(window)
+        guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+        @inline(__always) func load(_ x: Int) -> SIMD4<Float> {
+            UnsafeRawPointer(s + x &* 4).loadUnaligned(as: SIMD4<Float>.self)
+        }
+        var sum = SIMD4<Float>(repeating: 0)
         var k = 0
         while k <= min(right, n - 1) {
-            r += Double(src[k * 4]); g += Double(src[k * 4 + 1]); b += Double(src[k * 4 + 2]); a += Double(src[k * 4 + 3])
+            sum += load(k)
             k += 1
         }
         for x in 0..<n {
-            dst[x * 4] = Float(r * scale); dst[x * 4 + 1] = Float(g * scale)
-            dst[x * 4 + 2] = Float(b * scale); dst[x * 4 + 3] = Float(a * scale)
+            UnsafeMutableRawPointer(d + x &* 4).storeBytes(of: sum * scale, as: SIMD4<Float>.self)
             let add = x + 1 + right
-            if add < n {
-                r += Double(src[add * 4]); g += Double(src[add * 4 + 1])
-                b += Double(src[add * 4 + 2]); a += Double(src[add * 4 + 3])
-            }
+            if add < n { sum += load(add) }
             let remove = x - left
-            if remove >= 0 {
-                r -= Double(src[remove * 4]); g -= Double(src[remove * 4 + 1])
-                b -= Double(src[remove * 4 + 2]); a -= Double(src[remove * 4 + 3])
-            }
+            if remove >= 0 { sum -= load(remove) }
         }
     }
 

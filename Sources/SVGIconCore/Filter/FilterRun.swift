@@ -118,21 +118,25 @@ struct FilterRun {
     /// a filter without primitives makes the element transparent).
     mutating func execute() -> (value: Value, space: SVGFilterColorSpace) {
         let count = graph.filter.primitives.count
-        for i in 0..<count {
-            let sub = graph.subregions[i]
-            var made = sub.isEmpty
-                ? (value: Value.alpha(FilterAlpha(width: width, height: height)),
-                   space: graph.filter.primitives[i].colorSpace)
-                : evaluate(i, sub)
-            made.value.clear(outside: sub)
-            results[i] = made
-            for case .result(let j) in graph.inputs[i] where lastUse[j] <= i { results[j] = nil }
-        }
+        for i in 0..<count { step(i) }
         guard count > 0, let last = results[count - 1] else {
             return (.alpha(FilterAlpha(width: width, height: height)), .sRGB)
         }
         results[count - 1] = nil
         return last
+    }
+
+    /// Evaluates primitive i, cuts it to its subregion, stores it and frees the results no later
+    /// primitive reads.
+    mutating func step(_ i: Int) {
+        let sub = graph.subregions[i]
+        var made = sub.isEmpty
+            ? (value: Value.alpha(FilterAlpha(width: width, height: height)),
+               space: graph.filter.primitives[i].colorSpace)
+            : evaluate(i, sub)
+        made.value.clear(outside: sub)
+        results[i] = made
+        for case .result(let j) in graph.inputs[i] where lastUse[j] <= i { results[j] = nil }
     }
 
     // MARK: - Inputs

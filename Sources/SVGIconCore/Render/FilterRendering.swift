@@ -65,15 +65,24 @@ extension SVGIconRenderer {
         let toRegion = SVGTransform.translation(Double(-r0.x), Double(-r0.y))
         guard let deviceToGrid = gridToDevice.inverted() else { return }
         if axisAligned, graphs.count == 1, layer.clipPath == nil, layer.mask == nil, layer.blendMode == .normal,
-           let color = pixmap.uniformColor, let colorless = Self.colorlessGraph(graphs[0], color: color) {
-            // One colour in, only that colour added: the whole filter runs on alpha planes.
-            let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
-                                      fit: toRegion.concatenating(deviceToGrid).concatenating(fit), width: r0.width, height: r0.height,
-                                      uniformColor: color)
-            guard limitExceeded == nil else { return }
-            if source.uniformColor == color,
-               drawPlanes(layer, colorless, source: source, color: color, at: r0, outer: outer, into: &pixmap) {
-                return
+           let color = pixmap.uniformColor ?? contentColor(layer) {
+            // One colour in, only that colour added (or a last drop shadow of another colour under it): the
+            // filter runs on alpha planes.
+            let colorless = pixmap.uniformColor == nil ? nil : Self.colorlessGraph(graphs[0], color: color)
+            let shadow = colorless == nil ? graphs[0].shadowOfAnotherColor(layer: color) : nil
+            if colorless != nil || shadow != nil {
+                let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
+                                          fit: toRegion.concatenating(deviceToGrid).concatenating(fit), width: r0.width,
+                                          height: r0.height, uniformColor: color)
+                guard limitExceeded == nil else { return }
+                if source.uniformColor == color, let colorless,
+                   drawPlanes(layer, colorless, source: source, color: color, at: r0, outer: outer, into: &pixmap) {
+                    return
+                }
+                if source.uniformColor == color, let shadow,
+                   drawShadowPlanes(layer, shadow, source: source, at: r0, outer: outer, into: &pixmap) {
+                    return
+                }
             }
         }
         let childFit = toRegion.concatenating(deviceToGrid).concatenating(fit)
@@ -156,9 +165,38 @@ extension SVGIconRenderer {
         }
         guard let plane = out.alpha else { return false }
         for note in out.notes { filterWarning(layer, graph.filter, note.description) }
+        if pixmap.compositeAlpha(plane, color: color, x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity) {
+            return true
+        }
         var result = source  // alpha-only in `color`, of the rectangle's size: its plane replaced, not cleared
         result.samples = plane.alpha
         pixmap.composite(result, x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity)
+        return true
+    }
+
+    /// The one colour the layer's content paints in (its filters left out), nil for several or a gradient.
+    private func contentColor(_ layer: SVGIconLayer) -> SVGColor? {
+        var content = layer
+        content.filter = []
+        return UniformPaint.color(of: [content], tint: options.tint)
+    }
+
+    /// Runs `split.graph` (colourless, its last primitive a drop shadow of `split.color`) on the alpha of
+    /// `source` and draws the shadow's two planes at `rect`; false when its input is not a plane.
+    private mutating func drawShadowPlanes(_ layer: SVGIconLayer, _ split: (graph: FilterGraph, color: SVGColor, inputColor: SVGColor),
+                                           source: Pixmap, at rect: FilterPixelRect, outer: PixelRegion,
+                                           into pixmap: inout Pixmap) -> Bool {
+        let out: (planes: FilterShadowPlanes?, notes: [FilterNote])
+        do {
+            out = try split.graph.runShadowPlanes(sourceAlpha: FilterAlpha(width: rect.width, height: rect.height, alpha: source.samples),
+                                                  color: split.color, inputColor: split.inputColor)
+        } catch {
+            filterWarning(layer, layer.filter[0], "\(error); the element is not drawn")
+            return true
+        }
+        guard let planes = out.planes else { return false }
+        for note in out.notes { filterWarning(layer, split.graph.filter, note.description) }
+        planes.draw(into: &pixmap, x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity)
         return true
     }
 

@@ -1,0 +1,246 @@
+// MARK: - feGaussianBlur on alpha planes (the drop shadow's cost)
+
+extension FilterAlpha {
+    /// The smallest rectangle holding every value that is not +0 (nil when there is none). Rows are
+    /// tested 4 values at a time on their bits; a row's first and last such value are searched only
+    /// outside the columns already known to hold one.
+    func nonzeroBounds() -> FilterPixelRect? {
+        let w = width, h = height
+        guard w > 0, h > 0 else { return nil }
+        var x0 = w, x1 = -1, y0 = h, y1 = -1
+        alpha.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            UnsafeRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: w * h) { bits in
+                for y in 0..<h {
+                    let row = bits + y &* w
+                    var any = SIMD4<UInt32>(repeating: 0)
+                    var x = 0
+                    while x &+ 4 <= w {
+                        any |= UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                        x &+= 4
+                    }
+                    var rest: UInt32 = 0
+                    while x < w { rest |= row[x]; x &+= 1 }
+                    if any == SIMD4(repeating: 0), rest == 0 { continue }
+                    if y0 == h { y0 = y }
+                    y1 = y
+                    var first = 0
+                    while first < x0, row[first] == 0 { first &+= 1 }
+                    x0 = min(x0, first)
+                    var last = w &- 1
+                    while last > x1, row[last] == 0 { last &-= 1 }
+                    x1 = max(x1, last)
+                }
+            }
+        }
+        guard x1 >= x0, y1 >= y0 else { return nil }
+        return FilterPixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    /// The values of `rect` (inside the plane) as a plane of their own.
+    func cropped(_ rect: FilterPixelRect) -> FilterAlpha {
+        let w = width, n = rect.width * rect.height
+        let values = [Float](unsafeUninitializedCapacity: n) { out, count in
+            alpha.withUnsafeBufferPointer { src in
+                guard let s = src.baseAddress, let d = out.baseAddress else { return }
+                for y in 0..<rect.height {
+                    (d + y &* rect.width).update(from: s + ((rect.y &+ y) &* w &+ rect.x), count: rect.width)
+                }
+            }
+            count = n
+        }
+        return FilterAlpha(width: rect.width, height: rect.height, alpha: values)
+    }
+
+    /// A width × height plane holding `part` with its top-left value at (x, y), 0 elsewhere (`part` lies
+    /// inside it).
+    init(width: Int, height: Int, placing part: FilterAlpha, atX x: Int, y: Int) {
+        self.init(width: width, height: height)
+        alpha.withUnsafeMutableBufferPointer { dst in
+            part.alpha.withUnsafeBufferPointer { src in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for row in 0..<part.height {
+                    (d + ((y &+ row) &* width &+ x)).update(from: s + row &* part.width, count: part.width)
+                }
+            }
+        }
+    }
+}
+
+extension FilterOps {
+    /// feGaussianBlur of an alpha plane: `gaussianBlur` on the alpha channel (same passes, same sums),
+    /// computed only on the rectangle the blur can reach from the plane's nonzero values: their bounds
+    /// grown by `blurReach` per axis. Outside it the result is 0 (the RGBA passes leave there at most the
+    /// rounding residue of their running sums, far below an 8-bit step).
+    static func gaussianBlur(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
+        guard let content = input.nonzeroBounds() else { return input }  // the blur of 0 is 0
+        let rx = sx > 0 ? blurReach(sx) : 0, ry = sy > 0 ? blurReach(sy) : 0
+        let whole = FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height)
+        let area = FilterPixelRect(x: content.x - rx, y: content.y - ry, width: content.width + 2 * rx,
+                                   height: content.height + 2 * ry).intersection(whole)
+        if area == whole { return blurWhole(input, sx, sy) }
+        let part = blurWhole(input.cropped(area), sx, sy)
+        return FilterAlpha(width: input.width, height: input.height, placing: part, atX: area.x, y: area.y)
+    }
+
+    /// How many pixels a blur of `sigma` spreads a value in each direction along its axis: the three
+    /// boxes' widths added up (σ ≥ 2), or the sampled kernel's radius.
+    static func blurReach(_ sigma: Double) -> Int {
+        if sigma < 2 { return gaussianKernel(sigma).radius }
+        let windows = boxWindows(sigma)
+        return max(windows.reduce(0) { $0 + $1.0 }, windows.reduce(0) { $0 + $1.1 })
+    }
+
+    /// `gaussianBlur` over the whole plane: rows through a transpose, then columns.
+    static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
+        var image = input
+        if sx > 0 {
+            // Rows of the image are columns of its transpose.
+            var t = image.transposed()
+            blurColumns(&t, sx)
+            image = t.transposed()
+        }
+        if sy > 0 { blurColumns(&image, sy) }
+        return image
+    }
+
+    /// Blurs every column of `plane` vertically: per column the same running sums (box passes, σ ≥ 2) or
+    /// kernel sums (σ < 2) as `blurRows` makes along a row.
+    static func blurColumns(_ plane: inout FilterAlpha, _ sigma: Double) {
+        let w = plane.width, h = plane.height
+        guard w > 0, h > 0 else { return }
+        if sigma >= 2 {
+            // Every value of the scratch plane is written by the first pass before it is read.
+            var scratch = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
+            let windows = boxWindows(sigma)
+            plane.alpha.withUnsafeMutableBufferPointer { px in
+                scratch.withUnsafeMutableBufferPointer { tmp in
+                    guard let p = px.baseAddress, let t = tmp.baseAddress else { return }
+                    boxColumns(from: p, to: t, w, h, windows[0])
+                    boxColumns(from: t, to: p, w, h, windows[1])
+                    boxColumns(from: p, to: t, w, h, windows[2])
+                }
+            }
+            plane.alpha = scratch
+        } else {
+            var scratch = [Float](repeating: 0, count: w * h)
+            let (radius, kernel) = gaussianKernel(sigma)
+            plane.alpha.withUnsafeBufferPointer { px in
+                scratch.withUnsafeMutableBufferPointer { out in
+                    kernel.withUnsafeBufferPointer { k in
+                        for y in 0..<h {
+                            let lo = max(0, y - radius), hi = min(h - 1, y + radius)
+                            let row = UnsafeMutableBufferPointer(rebasing: out[(y * w)..<((y + 1) * w)])
+                            var s = lo
+                            while s <= hi {
+                                let f = k[s - y + radius], base = s * w
+                                for x in 0..<w { row[x] += px[base + x] * f }
+                                s += 1
+                            }
+                        }
+                    }
+                }
+            }
+            plane.alpha = scratch
+        }
+    }
+
+    /// One box blur down every column: out[y] = mean of in[y − left … y + right], zero outside (as
+    /// `boxPass` along a row: a `Float` running sum per column, the output its product with `boxScale`).
+    /// Strips of 16 columns go down the plane with their sums in registers (a strip's row is one
+    /// cache line), then strips of 4, then single columns; each column's sums are the same.
+    static func boxColumns(from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+                           _ w: Int, _ n: Int, _ window: (Int, Int)) {
+        var x = 0
+        while x &+ 16 <= w {
+            boxStrip16(src + x, dst + x, w, n, window)
+            x &+= 16
+        }
+        while x &+ 4 <= w {
+            boxStrip4(src + x, dst + x, w, n, window)
+            x &+= 4
+        }
+        while x < w {
+            boxColumn(src + x, dst + x, w, n, window)
+            x &+= 1
+        }
+    }
+
+    @inline(__always)
+    private static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private static func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+    }
+
+    /// `boxColumns` on the 16 columns from `s` (row stride `w`).
+    private static func boxStrip16(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
+                                   _ w: Int, _ n: Int, _ window: (Int, Int)) {
+        let (left, right) = window
+        let scale = boxScale(window)
+        var a = SIMD4<Float>(repeating: 0), b = a, c = a, e = a
+        var k = 0
+        while k <= min(right, n &- 1) {
+            let p = s + k &* w
+            a += load4(p); b += load4(p + 4); c += load4(p + 8); e += load4(p + 12)
+            k &+= 1
+        }
+        for y in 0..<n {
+            let o = d + y &* w
+            store4(a * scale, o); store4(b * scale, o + 4); store4(c * scale, o + 8); store4(e * scale, o + 12)
+            let add = y &+ 1 &+ right
+            if add < n {
+                let p = s + add &* w
+                a += load4(p); b += load4(p + 4); c += load4(p + 8); e += load4(p + 12)
+            }
+            let remove = y &- left
+            if remove >= 0 {
+                let p = s + remove &* w
+                a -= load4(p); b -= load4(p + 4); c -= load4(p + 8); e -= load4(p + 12)
+            }
+        }
+    }
+
+    /// `boxColumns` on the 4 columns from `s` (row stride `w`).
+    private static func boxStrip4(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
+                                  _ w: Int, _ n: Int, _ window: (Int, Int)) {
+        let (left, right) = window
+        let scale = boxScale(window)
+        var a = SIMD4<Float>(repeating: 0)
+        var k = 0
+        while k <= min(right, n &- 1) {
+            a += load4(s + k &* w)
+            k &+= 1
+        }
+        for y in 0..<n {
+            store4(a * scale, d + y &* w)
+            let add = y &+ 1 &+ right
+            if add < n { a += load4(s + add &* w) }
+            let remove = y &- left
+            if remove >= 0 { a -= load4(s + remove &* w) }
+        }
+    }
+
+    /// `boxColumns` on the one column from `s` (row stride `w`).
+    private static func boxColumn(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
+                                  _ w: Int, _ n: Int, _ window: (Int, Int)) {
+        let (left, right) = window
+        let scale = boxScale(window)
+        var a: Float = 0
+        var k = 0
+        while k <= min(right, n &- 1) {
+            a += s[k &* w]
+            k &+= 1
+        }
+        for y in 0..<n {
+            d[y &* w] = a * scale
+            let add = y &+ 1 &+ right
+            if add < n { a += s[add &* w] }
+            let remove = y &- left
+            if remove >= 0 { a -= s[remove &* w] }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// MARK: - A drop shadow of another colour under a one-colour layer, on alpha planes
+
+/// The last feDropShadow of a filter kept as two alpha planes instead of one RGBA image: its input (`over`,
+/// in `overColor`: the layer's colour, or black for SourceAlpha) and its blurred alpha (`shadow`, to be
+/// moved by whole pixels (`dx`, `dy`), × the colour's alpha × opacity, in `color`). `pixels` computes
+/// the RGBA result the engine's RGBA route computes (`FilterOps.shadow(_:under:color:…)` in `space`, then
+/// converted to sRGB).
+struct FilterShadowPlanes {
+    let over: FilterAlpha
+    let shadow: FilterAlpha
+    let dx: Int, dy: Int
+    let color: SVGColor
+    let opacity: Double
+    let space: SVGFilterColorSpace
+    var overColor: SVGColor
+}
+
+extension FilterGraph {
+    /// For a layer of one colour (`layer`): when the filter's last primitive is a feDropShadow of another
+    /// colour over the whole region, reading SourceGraphic, SourceAlpha or an earlier result, and every
+    /// primitive before it adds only the layer's colour, the graph to run on planes (`runShadowPlanes`)
+    /// and the shadow's real colour; else nil.
+    func shadowOfAnotherColor(layer: SVGColor) -> (graph: FilterGraph, color: SVGColor, inputColor: SVGColor)? {
+        let primitives = filter.primitives
+        guard let last = primitives.last, case let .dropShadow(_, _, _, _, color, _) = last.kind,
+              subregions.last == FilterPixelRect(x: 0, y: 0, width: region.width, height: region.height)
+        else { return nil }
+        var inputColor = layer
+        switch inputs[primitives.count - 1].first {
+        case .standard(.sourceAlpha)?: inputColor = SVGColor(red: 0, green: 0, blue: 0)
+        case .standard(.sourceGraphic)?, .result?: break
+        default: return nil
+        }
+        var prefix = filter
+        prefix.primitives.removeLast()
+        guard let added = prefix.addedColors,
+              added.allSatisfy({ $0.alpha <= 0 || ($0.red == layer.red && $0.green == layer.green && $0.blue == layer.blue) }),
+              let graph = try? FilterGraph(filter.colorless, transform: transform, limits: limits)
+        else { return nil }
+        return (graph, color, inputColor)
+    }
+
+    /// Runs the filter (colourless, from `shadowOfAnotherColor`) on a colourless SourceGraphic up to its last
+    /// primitive, a drop shadow, and returns that shadow's planes (nil when its input did not stay a plane).
+    func runShadowPlanes(sourceAlpha: FilterAlpha, color: SVGColor, inputColor: SVGColor)
+        throws(FilterError) -> (planes: FilterShadowPlanes?, notes: [FilterNote]) {
+        guard sourceAlpha.width == region.width, sourceAlpha.height == region.height else {
+            throw .sourceSizeMismatch(expected: region, width: sourceAlpha.width, height: sourceAlpha.height)
+        }
+        var run = FilterRun(graph: self, source: .alpha(sourceAlpha), backgroundImage: nil, fillPaint: nil,
+                            strokePaint: nil, image: { _, _ in nil })
+        let planes = run.executeShadowPlanes(color: color, inputColor: inputColor)
+        return (planes, run.notes)
+    }
+}
+
+extension FilterRun {
+    /// Every primitive but the last (a drop shadow), then the last one's planes (see `FilterShadowPlanes`).
+    mutating func executeShadowPlanes(color: SVGColor, inputColor: SVGColor) -> FilterShadowPlanes? {
+        let count = graph.filter.primitives.count, last = count - 1
+        guard count > 0, case let .dropShadow(dx, dy, sx, sy, _, opacity) = graph.filter.primitives[last].kind
+        else { return nil }
+        for i in 0..<last { step(i) }
+        let p = graph.filter.primitives[last]
+        guard case .alpha(let plane) = fetchValue(graph.inputs[last][0], p.colorSpace, last) else { return nil }
+        let (bx, by) = graph.blurDeviation(sx, sy, last, &notes)
+        let ox = graph.offsetPixels(dx * graph.transform.scaleX, last, &notes)
+        let oy = graph.offsetPixels(dy * graph.transform.scaleY, last, &notes)
+        let (shadow, mx, my) = shadowPlane(plane, bx, by, ox, oy)
+        return FilterShadowPlanes(over: plane, shadow: shadow, dx: mx, dy: my, color: color, opacity: opacity,
+                                  space: p.colorSpace, overColor: inputColor)
+    }
+}
+
+extension FilterShadowPlanes {
+    /// Draws the filter result over `pixmap` (made full RGBA) with the planes' pixel (0, 0) at (x, y) and
+    /// `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
+    /// where αsrc > 0. Per pixel the RGBA route's arithmetic, except where the layer is absent (the result
+    /// is the shadow colour converted once, × alpha) or opaque (the layer colour converted there and back,
+    /// once): there the RGBA route un-premultiplies and converts each pixel, which gives the same colour
+    /// within a few float steps (the colour's sRGB round trip is within 2·10⁻⁵).
+    func draw(into pixmap: inout Pixmap, x: Int, y: Int, opacity layerOpacity: Double) {
+        // Where the planes land (as `Pixmap.placement`).
+        let o = Float(max(0, min(1, layerOpacity)))
+        let columns = max(0, -x)..<max(max(0, -x), min(over.width, pixmap.width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(over.height, pixmap.height - y))
+        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
+        pixmap.makeRGBA()
+        let (r, g, b, ca) = FilterOps.straight(color, opacity: opacity, space: space)
+        let u = (Float(overColor.red) / 255, Float(overColor.green) / 255, Float(overColor.blue) / 255)
+        let linear = space == .linearRGB
+        // The colours of a shadow-only and a layer-only (opaque) pixel in sRGB, converted once.
+        let shade = linear ? SIMD4<Float>(Self.toSRGB(r), Self.toSRGB(g), Self.toSRGB(b), 1) : SIMD4(r, g, b, 1)
+        let opaque = linear ? SIMD4<Float>(Self.toSRGB(Self.toLinear(u.0)), Self.toSRGB(Self.toLinear(u.1)),
+                                           Self.toSRGB(Self.toLinear(u.2)), 1) : SIMD4(u.0, u.1, u.2, 1)
+        let w = over.width, h = over.height, dw = pixmap.width
+        // The columns (of the planes) where the moved shadow has values.
+        let shadowColumns = max(columns.lowerBound, dx)..<max(max(columns.lowerBound, dx), min(columns.upperBound, w + dx))
+        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
+            over.alpha.withUnsafeBufferPointer { srcBuffer in
+                shadow.alpha.withUnsafeBufferPointer { shBuffer in
+                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress,
+                          let sh = shBuffer.baseAddress else { return }
+                    @inline(__always) func put(_ px: SIMD4<Float>, _ column: Int, _ out: UnsafeMutablePointer<Float>) {
+                        let keep = 1 - px.w * o, q = out + column &* 4
+                        let d = UnsafeRawPointer(q).loadUnaligned(as: SIMD4<Float>.self)
+                        UnsafeMutableRawPointer(q).storeBytes(of: px * o + d * keep, as: SIMD4<Float>.self)
+                    }
+                    for row in rows {
+                        let layer = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
+                        let sy = row &- dy
+                        let moved: UnsafePointer<Float>? = sy >= 0 && sy < h ? sh + (sy &* w &- dx) : nil
+                        @inline(__always) func pixel(_ column: Int) {
+                            let s = layer[column]
+                            var a: Float = 0
+                            if let moved, shadowColumns.contains(column) { a = moved[column] * ca }
+                            if s == 0 {
+                                if a > 0 { put(shade * a, column, out) }
+                            } else if s == 1 {
+                                put(opaque, column, out)
+                            } else {
+                                let px = mixed(s, a, u, (r, g, b))
+                                if px.w > 0 { put(px, column, out) }
+                            }
+                        }
+                        var column = columns.lowerBound
+                        while column < columns.upperBound {
+                            // Four pixels without the layer: the shadow alone, or nothing.
+                            if column &+ 4 <= columns.upperBound,
+                               UnsafeRawPointer(layer + column).loadUnaligned(as: SIMD4<Float>.self) == .zero {
+                                guard let moved else {
+                                    column &+= 4
+                                    continue
+                                }
+                                if column >= shadowColumns.lowerBound, column &+ 4 <= shadowColumns.upperBound {
+                                    let a4 = UnsafeRawPointer(moved + column).loadUnaligned(as: SIMD4<Float>.self) * ca
+                                    for k in 0..<4 where a4[k] > 0 { put(shade * a4[k], column &+ k, out) }
+                                    column &+= 4
+                                    continue
+                                }
+                            }
+                            pixel(column)
+                            column &+= 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The RGBA route's result (premultiplied sRGB) where the layer's alpha `s` is partial: the layer's
+    /// pixel converted to the space, the shadow (alpha `a`, straight colour `c` in the space) under it,
+    /// the sum converted back — the steps of `FilterColorConversion.convert` and `FilterOps.shadow`.
+    private func mixed(_ s: Float, _ a: Float, _ u: (Float, Float, Float), _ c: (Float, Float, Float)) -> SIMD4<Float> {
+        var p = (u.0 * s, u.1 * s, u.2 * s, s)
+        let linear = space == .linearRGB
+        if linear { p = Self.converted(p, FilterColorConversion.toLinear) }
+        let keep = 1 - p.3
+        p = (p.0 + (c.0 * a) * keep, p.1 + (c.1 * a) * keep, p.2 + (c.2 * a) * keep, p.3 + a * keep)
+        if linear { p = Self.converted(p, FilterColorConversion.toSRGB) }
+        return SIMD4(p.0, p.1, p.2, p.3)
+    }
+
+    /// One premultiplied pixel through `table`, as `FilterColorConversion.convert` converts it.
+    private static func converted(_ p: (Float, Float, Float, Float), _ table: [Float]) -> (Float, Float, Float, Float) {
+        let a = p.3
+        if a > 0, p.0 != 0 || p.1 != 0 || p.2 != 0 {
+            let inv = 1 / a
+            return table.withUnsafeBufferPointer { t in
+                (FilterColorConversion.lookup(t, p.0 * inv) * a, FilterColorConversion.lookup(t, p.1 * inv) * a,
+                 FilterColorConversion.lookup(t, p.2 * inv) * a, a)
+            }
+        }
+        if a <= 0 || a.isNaN { return (0, 0, 0, a) }
+        return p
+    }
+
+    private static func toSRGB(_ v: Float) -> Float { FilterColorConversion.convert(v, to: .sRGB) }
+    private static func toLinear(_ v: Float) -> Float { FilterColorConversion.convert(v, to: .linearRGB) }
+}

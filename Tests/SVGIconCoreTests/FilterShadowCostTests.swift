@@ -1,0 +1,105 @@
+import Testing
+@testable import SVGIconCore
+
+/// What keeps a drop shadow cheap: the plane blur computed only where the content can reach, the drop
+/// shadow of another colour kept as two planes, the plane composite 4 values at a time — each giving the
+/// values of the longer way.
+@Suite("Filter shadow cost")
+struct FilterShadowCostTests {
+    /// A 53 × 41 plane, nonzero only in columns 20…31 and rows 9…17 (values of a few bits: exact sums).
+    static let plane: FilterAlpha = {
+        var p = FilterAlpha(width: 53, height: 41)
+        for y in 9...17 {
+            for x in 20...31 { p.alpha[y * 53 + x] = Float((x * 5 + y * 3) % 9) / 8 }
+        }
+        p.alpha[9 * 53 + 20] = 0.75
+        p.alpha[17 * 53 + 31] = 0.5
+        return p
+    }()
+
+    @Test("nonzeroBounds: the smallest rectangle of values that are not 0; nil for a plane of zeros")
+    func bounds() {
+        #expect(Self.plane.nonzeroBounds() == FilterPixelRect(x: 20, y: 9, width: 12, height: 9))
+        #expect(FilterAlpha(width: 7, height: 3).nonzeroBounds() == nil)
+        var one = FilterAlpha(width: 7, height: 3)
+        one.alpha[2 * 7 + 6] = 0.25
+        #expect(one.nonzeroBounds() == FilterPixelRect(x: 6, y: 2, width: 1, height: 1))
+    }
+
+    @Test("The blur bounded by the content's reach gives the whole plane's blur (but for the running sums' residue, under 10⁻⁶)",
+          arguments: [(3.0, 3.0), (1.2, 2.5), (2.0, 0.0), (0.0, 6.5), (9.0, 1.0)])
+    func boundedBlurIsTheWholeBlur(_ sigma: (Double, Double)) {
+        let bounded = FilterOps.gaussianBlur(Self.plane, sigma.0, sigma.1)
+        let whole = FilterOps.blurWhole(Self.plane, sigma.0, sigma.1)
+        let worst = zip(bounded.alpha, whole.alpha).map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 1e-6, "largest difference \(worst)")
+        // Past the reach (x ≥ 32 + reach) the bounded blur is exactly 0.
+        let end = min(53, 32 + (sigma.0 > 0 ? FilterOps.blurReach(sigma.0) : 0))
+        #expect((0..<41).allSatisfy { y in (end..<53).allSatisfy { bounded.alpha[y * 53 + $0] == 0 } })
+        #expect(FilterOps.blurReach(3) == 8 && FilterOps.blurReach(1.2) == 4)
+    }
+
+    static let red = SVGColor(red: 224, green: 48, blue: 32, alpha: 0.9)
+    static let blue = SVGColor(red: 10, green: 132, blue: 255)
+
+    static func shadowFilter(_ space: SVGFilterColorSpace, input: SVGFilterInput? = nil, width: Double? = nil) -> SVGFilter {
+        SVGFilter(region: SVGRect(x: 0, y: 0, width: 53, height: 41), primitives: [
+            SVGFilterPrimitive(.gaussianBlur(stdDeviationX: 0.5, stdDeviationY: 0.5), result: "b"),
+            SVGFilterPrimitive(.dropShadow(dx: 3, dy: -2, stdDeviationX: 3, stdDeviationY: 2, color: red, opacity: 0.5),
+                               input: input ?? .reference("b"), width: width, colorSpace: space)])
+    }
+
+    @Test("A drop shadow of another colour under a one-colour layer, on planes: the RGBA route's pixels",
+          arguments: [SVGFilterColorSpace.linearRGB, .sRGB], [SVGFilterInput.sourceGraphic, .sourceAlpha])
+    func shadowPlanesMatchRGBA(_ space: SVGFilterColorSpace, _ input: SVGFilterInput) throws {
+        let graph = try FilterGraph(Self.shadowFilter(space, input: input == .sourceGraphic ? nil : input), transform: .identity)
+        let layer = input == .sourceAlpha ? SVGColor(red: 0, green: 0, blue: 0) : Self.blue
+        let u = (Float(Self.blue.red) / 255, Float(Self.blue.green) / 255, Float(Self.blue.blue) / 255)
+        let source = FilterEngineTests.image(53, 41) { x, y in
+            let a = Self.plane.alpha[y * 53 + x] == 0 ? 0 : (x > 25 ? 1 : Self.plane.alpha[y * 53 + x])
+            return (u.0 * a, u.1 * a, u.2 * a, a)
+        }
+        var expected = Pixmap(width: 60, height: 45)
+        expected.composite(try graph.run(sourceGraphic: source).image.pixmap, x: 4, y: 2, opacity: 0.75)
+
+        let split = try #require(graph.shadowOfAnotherColor(layer: Self.blue))
+        #expect(split.color == Self.red && split.inputColor == layer)
+        let run = try split.graph.runShadowPlanes(sourceAlpha: FilterAlpha(source), color: split.color, inputColor: split.inputColor)
+        var drawn = Pixmap(width: 60, height: 45, uniformColor: Self.blue)
+        try #require(run.planes).draw(into: &drawn, x: 4, y: 2, opacity: 0.75)
+        let e = expected.data, d = drawn.data
+        #expect(e.count == d.count)
+        let worst = zip(e, d).map { abs($0 - $1) }.max() ?? 0
+        #expect(worst < 2e-5, "largest difference \(worst)")
+        #expect(stride(from: 3, to: e.count, by: 4).allSatisfy { e[$0] == d[$0] })  // alpha exactly
+        #expect(e.contains { $0 > 0.1 })
+    }
+
+    @Test("No planes for a shadow with its own subregion, one after a colour primitive, or a filter ending in a blur")
+    func shadowPlanesRefused() throws {
+        let sub = try FilterGraph(Self.shadowFilter(.linearRGB, width: 20), transform: .identity)
+        #expect(sub.shadowOfAnotherColor(layer: Self.blue) == nil)
+        var matrix = Self.shadowFilter(.linearRGB)
+        matrix.primitives[0] = SVGFilterPrimitive(.colorMatrix(.saturate(0.5)), result: "b")
+        #expect(try FilterGraph(matrix, transform: .identity).shadowOfAnotherColor(layer: Self.blue) == nil)
+        let blur = SVGFilter(region: matrix.region, primitives: [SVGFilterPrimitive(.gaussianBlur(stdDeviationX: 2, stdDeviationY: 2))])
+        #expect(try FilterGraph(blur, transform: .identity).shadowOfAnotherColor(layer: Self.blue) == nil)
+    }
+
+    @Test("compositeAlpha: the alpha-only composite's values, placed partly outside; false for another colour")
+    func compositeAlphaMatches() {
+        var base = Pixmap(width: 30, height: 20, uniformColor: Self.blue)
+        base.samples = (0..<600).map { Float($0 % 7) / 7 }
+        var layer = Pixmap(width: 53, height: 41, uniformColor: Self.blue)
+        layer.samples = Self.plane.alpha
+        layer.samples[10 * 53 + 21] = -0.25
+        var expected = base, drawn = base
+        expected.composite(layer, x: -18, y: -5, opacity: 0.6)
+        let drew = drawn.compositeAlpha(FilterAlpha(width: 53, height: 41, alpha: layer.samples), color: Self.blue,
+                                        x: -18, y: -5, opacity: 0.6)
+        #expect(drew)
+        #expect(drawn.samples == expected.samples)
+        let other = drawn.compositeAlpha(Self.plane, color: Self.red, x: 0, y: 0, opacity: 1)
+        #expect(!other)
+    }
+}
