@@ -73,14 +73,23 @@ extension FilterOps {
     /// grown by `blurReach` per axis. Outside it the result is 0 (the RGBA passes leave there at most the
     /// rounding residue of their running sums, far below an 8-bit step).
     static func gaussianBlur(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
-        guard let content = input.nonzeroBounds() else { return input }  // the blur of 0 is 0
+        let (part, x, y) = gaussianBlurPart(input, sx, sy)
+        if part.width == input.width, part.height == input.height { return part }
+        if part.width == 0 { return input }  // the blur of 0 is 0
+        return FilterAlpha(width: input.width, height: input.height, placing: part, atX: x, y: y)
+    }
+
+    /// `gaussianBlur` without the zeros around: the blurred rectangle (the nonzero values' bounds grown by
+    /// `blurReach`, within the plane) as a plane of its own, and where its top-left value lies in the
+    /// input's plane. A plane of zeros gives an empty part (0 × 0) at (0, 0).
+    static func gaussianBlurPart(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> (part: FilterAlpha, x: Int, y: Int) {
+        guard let content = input.nonzeroBounds() else { return (FilterAlpha(width: 0, height: 0), 0, 0) }
         let rx = sx > 0 ? blurReach(sx) : 0, ry = sy > 0 ? blurReach(sy) : 0
         let whole = FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height)
         let area = FilterPixelRect(x: content.x - rx, y: content.y - ry, width: content.width + 2 * rx,
                                    height: content.height + 2 * ry).intersection(whole)
-        if area == whole { return blurWhole(input, sx, sy) }
-        let part = blurWhole(input.cropped(area), sx, sy)
-        return FilterAlpha(width: input.width, height: input.height, placing: part, atX: area.x, y: area.y)
+        if area == whole { return (blurWhole(input, sx, sy), 0, 0) }
+        return (blurWhole(input.cropped(area), sx, sy), area.x, area.y)
     }
 
     /// How many pixels a blur of `sigma` spreads a value in each direction along its axis: the three
