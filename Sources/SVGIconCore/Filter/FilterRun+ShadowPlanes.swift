@@ -133,9 +133,16 @@ extension FilterShadowPlanes {
                         }
                         var column = columns.lowerBound
                         while column < columns.upperBound {
+                            let four = column &+ 4 <= columns.upperBound
+                                ? UnsafeRawPointer(layer + column).loadUnaligned(as: SIMD4<Float>.self) : SIMD4(repeating: -1)
+                            // Four pixels of the opaque layer: its colour, the shadow hidden.
+                            if four == SIMD4(repeating: 1) {
+                                for k in 0..<4 { put(opaque, column &+ k, out) }
+                                column &+= 4
+                                continue
+                            }
                             // Four pixels without the layer: the shadow alone, or nothing.
-                            if column &+ 4 <= columns.upperBound,
-                               UnsafeRawPointer(layer + column).loadUnaligned(as: SIMD4<Float>.self) == .zero {
+                            if four == .zero {
                                 guard let moved else {
                                     column &+= 4
                                     continue
