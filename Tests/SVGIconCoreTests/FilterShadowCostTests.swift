@@ -135,7 +135,7 @@ struct FilterShadowCostTests {
     }
 
     @Test("drawAlpha: runAlpha's plane composited by compositeAlpha, value for value (whole, fractional and off-plane offsets, placed partly outside)",
-          arguments: [(3.0, -2.0, -18, -5), (1.5, 2.25, 4, 2), (-60.0, 0.0, 0, 0), (0.0, 0.0, 10, -30), (7.0, 5.0, 20, 12)])
+          arguments: [(3.0, -2.0, -18, -5), (1.5, 2.25, 4, 2), (-60.0, 0.0, 0, 0), (0.0, 0.0, 10, -30), (7.0, 5.0, -12, -4)])
     func drawAlphaMatchesThePlaneRoute(_ c: (Double, Double, Int, Int)) throws {
         let graph = try FilterGraph(Self.blackShadow(dx: c.0, dy: c.1), transform: .identity)
         var source = Self.plane
