@@ -193,7 +193,7 @@ extension FilterShadowPlanes {
                             if let sh = shBuffer.baseAddress, sy >= 0, sy < shadow.height, s1 > s0 {
                                 Self.under(r + (s0 &- c0), sh + (sy &* sw &+ s0 &- dx), s1 &- s0, ca)
                             }
-                            Self.composite(r, dst + ((line &+ y) &* dw &+ x &+ c0), n, o)
+                            Pixmap.compositeRow(r, dst + ((line &+ y) &* dw &+ x &+ c0), n, o)
                         }
                     }
                 }
@@ -214,22 +214,6 @@ extension FilterShadowPlanes {
         while i < n {
             let a = s[i] * ca
             r[i] = r[i] + a * (1 - r[i])
-            i &+= 1
-        }
-    }
-
-    /// d[i] = a + d[i]·(1 − a) with a = max(r[i], 0) × o for `n` values (as `Pixmap.compositeAlpha`).
-    private static func composite(_ r: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>, _ n: Int, _ o: Float) {
-        var i = 0
-        while i &+ 4 <= n {
-            let a = pointwiseMax(UnsafeRawPointer(r + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
-            let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
-            UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
-            i &+= 4
-        }
-        while i < n {
-            let a = max(r[i], 0) * o
-            d[i] = a + d[i] * (1 - a)
             i &+= 1
         }
     }
