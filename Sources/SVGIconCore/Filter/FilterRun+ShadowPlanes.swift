@@ -178,22 +178,22 @@ extension FilterShadowPlanes {
         guard o > 0, !columns.isEmpty, !rows.isEmpty else { return true }
         let ca = Float(FilterOps.clamp01(color.alpha * FilterOps.clamp01(opacity)))
         let w = over.width, sw = shadow.width, dw = pixmap.width, n = columns.count, c0 = columns.lowerBound
-        // The columns (of the planes, drawn ones only) where the moved shadow has values, from c0.
+        // The columns (of the planes, drawn ones only) where the moved shadow has values.
         let s0 = max(c0, dx), s1 = max(s0, min(columns.upperBound, sw + dx))
-        var row = [Float](repeating: 0, count: n)
+        let c1 = columns.upperBound
         pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
             over.alpha.withUnsafeBufferPointer { srcBuffer in
                 shadow.alpha.withUnsafeBufferPointer { shBuffer in
-                    row.withUnsafeMutableBufferPointer { rowBuffer in
-                        guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress,
-                              let r = rowBuffer.baseAddress else { return }
-                        for line in rows {
-                            r.update(from: src + (line &* w &+ c0), count: n)
-                            let sy = line &- dy
-                            if let sh = shBuffer.baseAddress, sy >= 0, sy < shadow.height, s1 > s0 {
-                                Self.under(r + (s0 &- c0), sh + (sy &* sw &+ s0 &- dx), s1 &- s0, ca)
-                            }
-                            Pixmap.compositeRow(r, dst + ((line &+ y) &* dw &+ x &+ c0), n, o)
+                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
+                    for line in rows {
+                        let layer = src + line &* w, out = dst + ((line &+ y) &* dw &+ x)
+                        let sy = line &- dy
+                        if let sh = shBuffer.baseAddress, sy >= 0, sy < shadow.height, s1 > s0 {
+                            Pixmap.compositeRow(layer + c0, out + c0, s0 &- c0, o)
+                            Self.underComposite(layer + s0, sh + (sy &* sw &+ s0 &- dx), out + s0, s1 &- s0, ca, o)
+                            Pixmap.compositeRow(layer + s1, out + s1, c1 &- s1, o)
+                        } else {
+                            Pixmap.compositeRow(layer + c0, out + c0, n, o)
                         }
                     }
                 }
@@ -202,18 +202,23 @@ extension FilterShadowPlanes {
         return true
     }
 
-    /// r[i] + a·(1 − r[i]) with a = s[i] × ca for `n` values (as `FilterOps.shadow`), 4 at a time.
-    private static func under(_ r: UnsafeMutablePointer<Float>, _ s: UnsafePointer<Float>, _ n: Int, _ ca: Float) {
+    /// For `n` values: r = v + a·(1 − v) with v = over[i], a = s[i] × ca (as `FilterOps.shadow`), then
+    /// d[i] = b + d[i]·(1 − b) with b = max(r, 0) × o (as `Pixmap.compositeRow`), 4 at a time.
+    private static func underComposite(_ over: UnsafePointer<Float>, _ s: UnsafePointer<Float>,
+                                       _ d: UnsafeMutablePointer<Float>, _ n: Int, _ ca: Float, _ o: Float) {
         var i = 0
         while i &+ 4 <= n {
             let a = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self) * ca
-            let v = UnsafeRawPointer(r + i).loadUnaligned(as: SIMD4<Float>.self)
-            UnsafeMutableRawPointer(r + i).storeBytes(of: v + a * (1 - v), as: SIMD4<Float>.self)
+            let v = UnsafeRawPointer(over + i).loadUnaligned(as: SIMD4<Float>.self)
+            let b = pointwiseMax(v + a * (1 - v), .zero) * o
+            let e = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(d + i).storeBytes(of: b + e * (1 - b), as: SIMD4<Float>.self)
             i &+= 4
         }
         while i < n {
             let a = s[i] * ca
-            r[i] = r[i] + a * (1 - r[i])
+            let b = max(over[i] + a * (1 - over[i]), 0) * o
+            d[i] = b + d[i] * (1 - b)
             i &+= 1
         }
     }
