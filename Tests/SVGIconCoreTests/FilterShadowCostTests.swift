@@ -102,4 +102,69 @@ struct FilterShadowCostTests {
         let other = drawn.compositeAlpha(Self.plane, color: Self.red, x: 0, y: 0, opacity: 1)
         #expect(!other)
     }
+
+    @Test("nonzeroBounds with empty rows between, -0 counted (its bits are not 0), content in the last column")
+    func boundsSearchedFromBothEnds() {
+        var p = FilterAlpha(width: 9, height: 6)
+        p.alpha[1 * 9 + 4] = 0.5
+        p.alpha[4 * 9 + 8] = 0.25
+        #expect(p.nonzeroBounds() == FilterPixelRect(x: 4, y: 1, width: 5, height: 4))
+        p.alpha[3 * 9 + 0] = -0.0
+        #expect(p.nonzeroBounds() == FilterPixelRect(x: 0, y: 1, width: 9, height: 4))
+        var last = FilterAlpha(width: 5, height: 4)
+        last.alpha[3 * 5 + 2] = 1
+        #expect(last.nonzeroBounds() == FilterPixelRect(x: 2, y: 3, width: 1, height: 1))
+    }
+
+    @Test("gaussianBlurPart placed in a plane of zeros is gaussianBlur, value for value; zeros give a 0 × 0 part")
+    func blurPartIsTheBlur() {
+        let (part, x, y) = FilterOps.gaussianBlurPart(Self.plane, 3, 2)
+        #expect(part.width == 12 + 16 && part.height == 9 + 2 * FilterOps.blurReach(2) && x == 12 && y == 9 - FilterOps.blurReach(2))
+        let placed = FilterAlpha(width: 53, height: 41, placing: part, atX: x, y: y)
+        #expect(placed.alpha == FilterOps.gaussianBlur(Self.plane, 3, 2).alpha)
+        let none = FilterOps.gaussianBlurPart(FilterAlpha(width: 7, height: 3), 3, 3)
+        #expect(none.part.width == 0 && none.part.height == 0 && none.x == 0 && none.y == 0)
+    }
+
+    /// A filter of one black drop shadow (what `colorless` makes of a shadow in the layer's colour).
+    static func blackShadow(dx: Double, dy: Double, input: SVGFilterInput? = nil) -> SVGFilter {
+        SVGFilter(region: SVGRect(x: 0, y: 0, width: 53, height: 41), primitives: [
+            SVGFilterPrimitive(.dropShadow(dx: dx, dy: dy, stdDeviationX: 3, stdDeviationY: 2,
+                                           color: SVGColor(red: 0, green: 0, blue: 0, alpha: 0.8), opacity: 0.5),
+                               input: input)])
+    }
+
+    @Test("drawAlpha: runAlpha's plane composited by compositeAlpha, value for value (whole, fractional and off-plane offsets, placed partly outside)",
+          arguments: [(3.0, -2.0, -18, -5), (1.5, 2.25, 4, 2), (-60.0, 0.0, 0, 0), (0.0, 0.0, 10, -30), (7.0, 5.0, -12, -4)])
+    func drawAlphaMatchesThePlaneRoute(_ c: (Double, Double, Int, Int)) throws {
+        let graph = try FilterGraph(Self.blackShadow(dx: c.0, dy: c.1), transform: .identity)
+        var source = Self.plane
+        source.alpha[10 * 53 + 21] = -0.25
+        var base = Pixmap(width: 30, height: 20, uniformColor: Self.blue)
+        base.samples = (0..<600).map { Float($0 % 7) / 7 }
+        var expected = base, drawn = base
+        let plane = try #require(try graph.runAlpha(sourceAlpha: source).alpha)
+        let composited = expected.compositeAlpha(plane, color: Self.blue, x: c.2, y: c.3, opacity: 0.6)
+        #expect(composited)
+        let color = try #require(graph.wholeRegionShadowColor)
+        let run = try graph.runShadowPlanes(sourceAlpha: source, color: color, inputColor: Self.blue)
+        let planes = try #require(run.planes)
+        let drew = planes.drawAlpha(into: &drawn, layerColor: Self.blue, x: c.2, y: c.3, opacity: 0.6)
+        #expect(drew)
+        #expect(drawn.samples == expected.samples)
+        #expect(drawn.samples != base.samples || c.3 <= -30)
+        var other = Pixmap(width: 30, height: 20, uniformColor: Self.red)
+        let drewOther = planes.drawAlpha(into: &other, layerColor: Self.blue, x: 0, y: 0, opacity: 1)
+        #expect(!drewOther)
+    }
+
+    @Test("wholeRegionShadowColor: the last drop shadow's colour; nil with its own subregion or another last primitive")
+    func wholeRegionShadow() throws {
+        let shadow = try FilterGraph(Self.blackShadow(dx: 1, dy: 1), transform: .identity)
+        #expect(shadow.wholeRegionShadowColor == SVGColor(red: 0, green: 0, blue: 0, alpha: 0.8))
+        #expect(try FilterGraph(Self.shadowFilter(.sRGB, width: 20), transform: .identity).wholeRegionShadowColor == nil)
+        let blur = SVGFilter(region: SVGRect(x: 0, y: 0, width: 9, height: 9),
+                             primitives: [SVGFilterPrimitive(.gaussianBlur(stdDeviationX: 2, stdDeviationY: 2))])
+        #expect(try FilterGraph(blur, transform: .identity).wholeRegionShadowColor == nil)
+    }
 }

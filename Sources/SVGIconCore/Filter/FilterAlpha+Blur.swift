@@ -1,9 +1,10 @@
 // MARK: - feGaussianBlur on alpha planes (the drop shadow's cost)
 
 extension FilterAlpha {
-    /// The smallest rectangle holding every value that is not +0 (nil when there is none). Rows are
-    /// tested 4 values at a time on their bits; a row's first and last such value are searched only
-    /// outside the columns already known to hold one.
+    /// The smallest rectangle holding every value that is not +0 (nil when there is none). The first and
+    /// the last row holding one are found from the top and from the bottom, testing 4 values at a time on
+    /// their bits; in the rows between, only the columns outside those already known to hold one are
+    /// searched.
     func nonzeroBounds() -> FilterPixelRect? {
         let w = width, h = height
         guard w > 0, h > 0 else { return nil }
@@ -11,19 +12,20 @@ extension FilterAlpha {
         alpha.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
             UnsafeRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: w * h) { bits in
-                for y in 0..<h {
+                @inline(__always) func any(_ y: Int) -> Bool {
                     let row = bits + y &* w
-                    var any = SIMD4<UInt32>(repeating: 0)
+                    var or = SIMD4<UInt32>(repeating: 0)
                     var x = 0
                     while x &+ 4 <= w {
-                        any |= UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                        or |= UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
                         x &+= 4
                     }
                     var rest: UInt32 = 0
                     while x < w { rest |= row[x]; x &+= 1 }
-                    if any == SIMD4(repeating: 0), rest == 0 { continue }
-                    if y0 == h { y0 = y }
-                    y1 = y
+                    return or != SIMD4(repeating: 0) || rest != 0
+                }
+                @inline(__always) func widen(_ y: Int) {
+                    let row = bits + y &* w
                     var first = 0
                     while first < x0, row[first] == 0 { first &+= 1 }
                     x0 = min(x0, first)
@@ -31,6 +33,14 @@ extension FilterAlpha {
                     while last > x1, row[last] == 0 { last &-= 1 }
                     x1 = max(x1, last)
                 }
+                var top = 0
+                while top < h, !any(top) { top &+= 1 }
+                guard top < h else { return }
+                var bottom = h &- 1
+                while bottom > top, !any(bottom) { bottom &-= 1 }
+                y0 = top
+                y1 = bottom
+                for y in top...bottom { widen(y) }
             }
         }
         guard x1 >= x0, y1 >= y0 else { return nil }
@@ -73,14 +83,23 @@ extension FilterOps {
     /// grown by `blurReach` per axis. Outside it the result is 0 (the RGBA passes leave there at most the
     /// rounding residue of their running sums, far below an 8-bit step).
     static func gaussianBlur(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
-        guard let content = input.nonzeroBounds() else { return input }  // the blur of 0 is 0
+        let (part, x, y) = gaussianBlurPart(input, sx, sy)
+        if part.width == input.width, part.height == input.height { return part }
+        if part.width == 0 { return input }  // the blur of 0 is 0
+        return FilterAlpha(width: input.width, height: input.height, placing: part, atX: x, y: y)
+    }
+
+    /// `gaussianBlur` without the zeros around: the blurred rectangle (the nonzero values' bounds grown by
+    /// `blurReach`, within the plane) as a plane of its own, and where its top-left value lies in the
+    /// input's plane. A plane of zeros gives an empty part (0 × 0) at (0, 0).
+    static func gaussianBlurPart(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> (part: FilterAlpha, x: Int, y: Int) {
+        guard let content = input.nonzeroBounds() else { return (FilterAlpha(width: 0, height: 0), 0, 0) }
         let rx = sx > 0 ? blurReach(sx) : 0, ry = sy > 0 ? blurReach(sy) : 0
         let whole = FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height)
         let area = FilterPixelRect(x: content.x - rx, y: content.y - ry, width: content.width + 2 * rx,
                                    height: content.height + 2 * ry).intersection(whole)
-        if area == whole { return blurWhole(input, sx, sy) }
-        let part = blurWhole(input.cropped(area), sx, sy)
-        return FilterAlpha(width: input.width, height: input.height, placing: part, atX: area.x, y: area.y)
+        if area == whole { return (blurWhole(input, sx, sy), 0, 0) }
+        return (blurWhole(input, sx, sy, within: area), area.x, area.y)
     }
 
     /// How many pixels a blur of `sigma` spreads a value in each direction along its axis: the three
@@ -93,12 +112,20 @@ extension FilterOps {
 
     /// `gaussianBlur` over the whole plane: rows through a transpose, then columns.
     static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
-        var image = input
+        blurWhole(input, sx, sy, within: FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height))
+    }
+
+    /// `blurWhole` of `input.cropped(area)` (`area` inside the plane), the first transpose reading the
+    /// area in place.
+    static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect) -> FilterAlpha {
+        var image: FilterAlpha
         if sx > 0 {
             // Rows of the image are columns of its transpose.
-            var t = image.transposed()
+            var t = input.transposed(area)
             blurColumns(&t, sx)
             image = t.transposed()
+        } else {
+            image = area == FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height) ? input : input.cropped(area)
         }
         if sy > 0 { blurColumns(&image, sy) }
         return image

@@ -77,22 +77,28 @@ extension Pixmap {
             plane.alpha.withUnsafeBufferPointer { srcBuffer in
                 guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
                 for row in rows {
-                    let s = src + (row &* w &+ c0), d = dst + ((row &+ y) &* dw &+ x &+ c0)
-                    var i = 0
-                    while i &+ 4 <= n {
-                        let a = pointwiseMax(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
-                        let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
-                        UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
-                        i &+= 4
-                    }
-                    while i < n {
-                        let a = max(s[i], 0) * o
-                        d[i] = a + d[i] * (1 - a)
-                        i &+= 1
-                    }
+                    Self.compositeRow(src + (row &* w &+ c0), dst + ((row &+ y) &* dw &+ x &+ c0), n, o)
                 }
             }
         }
         return true
+    }
+
+    /// d[i] = a + d[i]·(1 − a) with a = max(s[i], 0) × o for `n` values, 4 at a time (one row of
+    /// `compositeAlpha`).
+    @inline(__always)
+    static func compositeRow(_ s: UnsafePointer<Float>, _ d: UnsafeMutablePointer<Float>, _ n: Int, _ o: Float) {
+        var i = 0
+        while i &+ 4 <= n {
+            let a = pointwiseMax(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
+            let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < n {
+            let a = max(s[i], 0) * o
+            d[i] = a + d[i] * (1 - a)
+            i &+= 1
+        }
     }
 }

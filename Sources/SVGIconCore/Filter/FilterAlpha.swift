@@ -53,14 +53,19 @@ struct FilterAlpha: Sendable {
     }
 
     /// The plane with rows and columns swapped.
-    func transposed() -> FilterAlpha {
-        let w = width, h = height
+    func transposed() -> FilterAlpha { transposed(FilterPixelRect(x: 0, y: 0, width: width, height: height)) }
+
+    /// The values of `rect` (inside the plane) with rows and columns swapped: `cropped(rect).transposed()`
+    /// without the cropped copy.
+    func transposed(_ rect: FilterPixelRect) -> FilterAlpha {
+        let w = rect.width, h = rect.height, stride = width
         // Every value is written below.
         var out = FilterAlpha(width: h, height: w,
                               alpha: [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h })
         alpha.withUnsafeBufferPointer { src in
             out.alpha.withUnsafeMutableBufferPointer { dst in
-                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                guard let base = src.baseAddress, let d = dst.baseAddress else { return }
+                let s = base + (rect.y &* stride &+ rect.x)
                 @inline(__always) func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
                     UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
                 }
@@ -70,7 +75,7 @@ struct FilterAlpha: Sendable {
                 // Blocks of 4 × 4: four rows read four values at a time, written as four columns.
                 var y = 0
                 while y &+ 4 <= h {
-                    let r0 = s + y &* w, r1 = r0 + w, r2 = r1 + w, r3 = r2 + w
+                    let r0 = s + y &* stride, r1 = r0 + stride, r2 = r1 + stride, r3 = r2 + stride
                     var x = 0
                     while x &+ 4 <= w {
                         let a = load(r0 + x), b = load(r1 + x), c = load(r2 + x), e = load(r3 + x)
@@ -89,7 +94,7 @@ struct FilterAlpha: Sendable {
                     y &+= 4
                 }
                 while y < h {
-                    for x in 0..<w { d[x &* h &+ y] = s[y &* w &+ x] }
+                    for x in 0..<w { d[x &* h &+ y] = s[y &* stride &+ x] }
                     y &+= 1
                 }
             }

@@ -75,6 +75,18 @@ extension FilterRun {
         return (FilterOps.offset(blurred, dx: ox, dy: oy), 0, 0)
     }
 
+    /// `shadowPlane` without the zeros around the blurred values when the offset is whole pixels: their
+    /// rectangle as a plane of its own (`FilterOps.gaussianBlurPart`) and where its top-left value lands
+    /// in the result (its place plus the offset); for a fractional offset the whole moved plane, at (0, 0).
+    func shadowPart(_ alpha: FilterAlpha, _ bx: Double, _ by: Double, _ ox: Double, _ oy: Double)
+        -> (plane: FilterAlpha, x: Int, y: Int) {
+        if let ix = FilterOps.wholePixels(ox), let iy = FilterOps.wholePixels(oy) {
+            let (part, x, y) = FilterOps.gaussianBlurPart(alpha, bx, by)
+            return (part, x + ix, y + iy)
+        }
+        return (FilterOps.offset(FilterOps.gaussianBlur(alpha, bx, by), dx: ox, dy: oy), 0, 0)
+    }
+
     /// feMerge: the inputs source-over in order; a plane while every input is one.
     mutating func merge(_ i: Int) -> Value {
         let space = graph.filter.primitives[i].colorSpace

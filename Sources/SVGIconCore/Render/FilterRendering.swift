@@ -156,9 +156,25 @@ extension SVGIconRenderer {
     /// plane in `color` at `rect` (output pixels); false when the result is not a plane (nothing drawn).
     private mutating func drawPlanes(_ layer: SVGIconLayer, _ graph: FilterGraph, source: Pixmap, color: SVGColor,
                                      at rect: FilterPixelRect, outer: PixelRegion, into pixmap: inout Pixmap) -> Bool {
+        let sourceAlpha = FilterAlpha(width: rect.width, height: rect.height, alpha: source.samples)
+        if let shadowColor = graph.wholeRegionShadowColor {
+            // A last drop shadow (in the layer's colour): drawn from its planes, no result plane made.
+            do {
+                let out = try graph.runShadowPlanes(sourceAlpha: sourceAlpha, color: shadowColor, inputColor: color)
+                guard let planes = out.planes else { return false }
+                if planes.drawAlpha(into: &pixmap, layerColor: color, x: rect.x - outer.x, y: rect.y - outer.y,
+                                    opacity: layer.opacity) {
+                    for note in out.notes { filterWarning(layer, graph.filter, note.description) }
+                    return true
+                }
+            } catch {
+                filterWarning(layer, layer.filter[0], "\(error); the element is not drawn")
+                return true
+            }
+        }
         let out: (alpha: FilterAlpha?, notes: [FilterNote])
         do {
-            out = try graph.runAlpha(sourceAlpha: FilterAlpha(width: rect.width, height: rect.height, alpha: source.samples))
+            out = try graph.runAlpha(sourceAlpha: sourceAlpha)
         } catch {
             filterWarning(layer, layer.filter[0], "\(error); the element is not drawn")
             return true
