@@ -40,20 +40,26 @@ enum FilterColorConversion {
                 var i = 0
                 let n = px.count
                 while i < n {
-                    let a = px[i + 3]
-                    if a > 0, px[i] != 0 || px[i + 1] != 0 || px[i + 2] != 0 {
-                        let inv = 1 / a
-                        px[i] = lookup(t, px[i] * inv) * a
-                        px[i + 1] = lookup(t, px[i + 1] * inv) * a
-                        px[i + 2] = lookup(t, px[i + 2] * inv) * a
-                    } else if a <= 0 || a.isNaN {
-                        px[i] = 0; px[i + 1] = 0; px[i + 2] = 0
-                    }
-                    // (black stays black: the tables map 0 to 0)
+                    let p = convertPremultiplied(SIMD4(px[i], px[i + 1], px[i + 2], px[i + 3]), t)
+                    px[i] = p.x; px[i + 1] = p.y; px[i + 2] = p.z
                     i += 4
                 }
             }
         }
+    }
+
+    /// One premultiplied pixel converted through `table` (`toLinear` or `toSRGB`): un-premultiplied,
+    /// looked up, premultiplied again. A pixel with no alpha (or NaN) loses its colour; black stays black
+    /// (the tables map 0 to 0). The alpha is kept.
+    @inline(__always)
+    static func convertPremultiplied(_ p: SIMD4<Float>, _ table: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
+        let a = p.w
+        if a > 0, p.x != 0 || p.y != 0 || p.z != 0 {
+            let inv = 1 / a
+            return SIMD4(lookup(table, p.x * inv) * a, lookup(table, p.y * inv) * a, lookup(table, p.z * inv) * a, a)
+        }
+        if a <= 0 || a.isNaN { return SIMD4(0, 0, 0, a) }
+        return p
     }
 }
 

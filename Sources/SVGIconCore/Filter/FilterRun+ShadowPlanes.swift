@@ -227,26 +227,11 @@ extension FilterShadowPlanes {
     /// pixel converted to the space, the shadow (alpha `a`, straight colour `c` in the space) under it,
     /// the sum converted back — the steps of `FilterColorConversion.convert` and `FilterOps.shadow`.
     private func mixed(_ s: Float, _ a: Float, _ u: (Float, Float, Float), _ c: (Float, Float, Float)) -> SIMD4<Float> {
-        var p = (u.0 * s, u.1 * s, u.2 * s, s)
+        var p = SIMD4<Float>(u.0 * s, u.1 * s, u.2 * s, s)
         let linear = space == .linearRGB
-        if linear { p = Self.converted(p, FilterColorConversion.toLinear) }
-        let keep = 1 - p.3
-        p = (p.0 + (c.0 * a) * keep, p.1 + (c.1 * a) * keep, p.2 + (c.2 * a) * keep, p.3 + a * keep)
-        if linear { p = Self.converted(p, FilterColorConversion.toSRGB) }
-        return SIMD4(p.0, p.1, p.2, p.3)
-    }
-
-    /// One premultiplied pixel through `table`, as `FilterColorConversion.convert` converts it.
-    private static func converted(_ p: (Float, Float, Float, Float), _ table: [Float]) -> (Float, Float, Float, Float) {
-        let a = p.3
-        if a > 0, p.0 != 0 || p.1 != 0 || p.2 != 0 {
-            let inv = 1 / a
-            return table.withUnsafeBufferPointer { t in
-                (FilterColorConversion.lookup(t, p.0 * inv) * a, FilterColorConversion.lookup(t, p.1 * inv) * a,
-                 FilterColorConversion.lookup(t, p.2 * inv) * a, a)
-            }
-        }
-        if a <= 0 || a.isNaN { return (0, 0, 0, a) }
+        if linear { p = FilterColorConversion.toLinear.withUnsafeBufferPointer { FilterColorConversion.convertPremultiplied(p, $0) } }
+        p += (SIMD4<Float>(c.0, c.1, c.2, 1) * a) * (1 - p.w)
+        if linear { p = FilterColorConversion.toSRGB.withUnsafeBufferPointer { FilterColorConversion.convertPremultiplied(p, $0) } }
         return p
     }
 
