@@ -47,6 +47,11 @@ struct ImageTests {
         let plain = try DataURI.parse("data:,a%20b").get()
         #expect(plain.mediaType == "text/plain" && plain.data == Array("a b".utf8))
         #expect(DataURI.parse("data:image/png;base64") == .failure(.noComma))
+        // A '#' starts the URL's fragment, which is not data (WHATWG data: URL processor).
+        let cut = try DataURI.parse("data:image/svg+xml,%3Csvg fill='#c22'/%3E").get()
+        #expect(String(decoding: cut.data, as: UTF8.self) == "<svg fill='")
+        #expect(try DataURI.parse("data:;base64,aGVs#bG8=").get().data == Array("hel".utf8))
+        #expect(DataURI.parse("data:image/png#,AA==") == .failure(.noComma))
         #expect(DataURI.parse("data:;base64,!!!!") == .failure(.base64(.invalidCharacter(offset: 0))))
     }
 
@@ -166,6 +171,25 @@ struct ImageTests {
         #expect(pixmap.pixel(x: 2, y: 0) == (0, 0, 255, 255))
         #expect(pixmap.pixel(x: 1, y: 3) == (0, 255, 0, 255))
         #expect(pixmap.pixel(x: 3, y: 3) == (128, 128, 128, 128))  // 255 × 128/255, premultiplied
+    }
+
+    @Test("image-rendering: a value that is not one of the property's is ignored, so the parent's is inherited")
+    func imageRenderingInvalidInherits() throws {
+        func topLeftPixel(_ child: String?) throws -> (UInt8, UInt8, UInt8, UInt8) {
+            var attributes = [("href", dataURI(Self.pngHeader(2, 2))), ("width", "2"), ("height", "2")]
+            if let child { attributes.append(("image-rendering", child)) }
+            let group = SVGElement(name: "g", attributes: [(name: "image-rendering", value: "optimizeSpeed")],
+                                   children: [image(attributes)])
+            let result = try SVGResolver.resolve(svg([group]), options: options(loader(2, 2, twoByTwo)))
+            return result.icon.render(size: 4).pixel(x: 1, y: 1)
+        }
+        let nearest: (UInt8, UInt8, UInt8, UInt8) = (255, 0, 0, 255)
+        for value in [nil, "blocky", "inherit", "unset", " PIXELATED ", "crisp-edges"] {
+            #expect(try topLeftPixel(value) == nearest, "\(value ?? "none")")
+        }
+        for value in ["auto", "smooth", "optimizeQuality", "high-quality", "initial"] {
+            #expect(try topLeftPixel(value) != nearest, "\(value)")
+        }
     }
 
     @Test("Smooth sampling interpolates between pixel centres and pads past the edges")

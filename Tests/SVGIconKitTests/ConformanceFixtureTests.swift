@@ -37,7 +37,9 @@ struct ConformanceFixtureTests {
 
     @Test("Renders like resvg", arguments: ConformanceFixtureTests.referenced)
     func matchesResvg(name: String) throws {
-        let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/\(name).svg"), file: name)
+        // Parsed as the file it is, so that relative image paths (image-assets/…) start from its folder.
+        let path = Self.folder + "/\(name).svg"
+        let result = try SVGDocumentParser.parse(try FileIO.read(path), file: path)
         try FixturePaths.expectAgreesWithResvg(result.icon, name: name, in: Self.folder, size: 48, maxMeanDifference: 4)
     }
 }

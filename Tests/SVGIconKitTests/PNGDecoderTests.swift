@@ -61,4 +61,19 @@ struct PNGDecoderTests {
         #expect(pixels.width == 3 && pixels.height == 2)
         #expect(pixels.samples == pixmap.premultipliedRGBA8())
     }
+
+    @Test("16-bit samples are sRGB like 8-bit ones: the high byte, not a linear value made lighter")
+    func sixteenBitIsSRGB() throws {
+        func decoded(_ base64: String) throws -> SVGImagePixels {
+            let bytes = try Base64.decode(Array(base64.utf8)).get()
+            guard case .success(let pixels) = KitImageLoader.decodePNG(bytes) else { throw PNGError(reason: "not decoded") }
+            return pixels
+        }
+        // 2×1 RGB, 16 bits: (0x8080, 0x4040, 0xC0C0) and (0xFFFF, 0, 0x0101).
+        let rgb = try decoded("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABEAIAAAAr0DSeAAAAFUlEQVR42mNoaHBwOHDg/38GBkZGACaFBQHxnDQNAAAAAElFTkSuQmCC")
+        #expect(rgb.samples == [128, 64, 192, 255, 255, 0, 1, 255])
+        // 1×1 grey + alpha, 16 bits: grey 0x8080 at alpha 0x8080, premultiplied.
+        let greyAlpha = try decoded("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABEAQAAADljNBBAAAAC0lEQVR42mNoAAIABQUCAT/3Vd0AAAAASUVORK5CYII=")
+        #expect(greyAlpha.samples == [64, 64, 64, 128])
+    }
 }

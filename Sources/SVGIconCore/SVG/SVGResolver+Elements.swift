@@ -158,12 +158,13 @@ extension SVGResolver {
         return viewportGroup(symbol, style: symbolStyle, x: x, y: y, width: w, height: h)
     }
 
-    /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox.
+    /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox. A
+    /// negative width or height is invalid (SVG 2 §8.2), so it is `auto`: 100 %.
     mutating func resolveNestedViewport(_ index: Int, style: SVGStyle, width: Double?,
                                                height: Double?) -> SVGIconLayer? {
         let x = length(index, "x", axis: .x), y = length(index, "y", axis: .y)
-        let w = width ?? optionalLength(index, "width", axis: .x) ?? viewportWidth
-        let h = height ?? optionalLength(index, "height", axis: .y) ?? viewportHeight
+        let w = width ?? optionalLength(index, "width", axis: .x).flatMap { $0 < 0 ? nil : $0 } ?? viewportWidth
+        let h = height ?? optionalLength(index, "height", axis: .y).flatMap { $0 < 0 ? nil : $0 } ?? viewportHeight
         guard w > 0, h > 0 else { return nil }
         return viewportGroup(index, style: style, x: x, y: y, width: w, height: h)
     }

@@ -11,7 +11,7 @@ import Darwin
 /// Thread safety: static members only, no shared mutable state; call them from any thread at once.
 public enum KitImageLoader {
     /// The loader; its name is part of every render cache key (bump it when decoding changes pixels).
-    public static let loader = SVGImageLoader(name: "svgicon-kit-1", decode: decode, readFile: readFile, parseSVG: parseSVG,
+    public static let loader = SVGImageLoader(name: "svgicon-kit-2", decode: decode, readFile: readFile, parseSVG: parseSVG,
                                               absolutePath: { FileIO.absolutePath($0) })
 
     /// `options` with the kit's loader (when none is set) and, for an SVG read from `file`, that file as

@@ -116,8 +116,9 @@ public enum PNGCodec {
     }
 
     /// The one PNG decoder (for `decode(_:)` and `<image>` PNGs): libpng's simplified API converts every
-    /// colour type and bit depth to straight RGBA8, which `make` turns into an image of width × height
-    /// (nil: it refused them). A side of 0 or over `maxSide` is refused before the pixels are read.
+    /// colour type and bit depth to straight RGBA8 (16-bit samples read as sRGB, as 8-bit ones), which
+    /// `make` turns into an image of width × height (nil: it refused them). A side of 0 or over `maxSide`
+    /// is refused before the pixels are read.
     static func decode<Image>(_ bytes: [UInt8], maxSide: Int,
                               as make: (_ width: Int, _ height: Int, _ straightRGBA: consuming [UInt8]) -> Image?)
         throws(PNGError) -> Image {
@@ -129,6 +130,9 @@ public enum PNGCodec {
                 return .failure(failure(&image, "not a readable PNG"))
             }
             image.format = SVGICON_PNG_FORMAT_RGBA
+            // 16-bit samples are sRGB like 8-bit ones (the PNG spec gives no other meaning to a file without
+            // gAMA); libpng's simplified API would otherwise take them as linear and lighten them.
+            image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
             let width = Int(image.width), height = Int(image.height)
             guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
                 png_image_free(&image)

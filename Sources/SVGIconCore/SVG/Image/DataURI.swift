@@ -2,7 +2,8 @@
 ///
 /// The media type is lower-cased and stripped of parameters (`image/svg+xml;charset=utf-8` is
 /// `image/svg+xml`); an empty one is `text/plain`, as RFC 2397 says. Base64 data may be wrapped with
-/// whitespace; other data is percent-decoded.
+/// whitespace; other data is percent-decoded. A `#` ends the data, as it ends any URL (the rest is the
+/// fragment, which the WHATWG data: URL processor leaves out): a `#` in the data must be written `%23`.
 package struct DataURI: Hashable, Sendable {
     package var mediaType: String
     package var data: [UInt8]
@@ -35,7 +36,7 @@ package struct DataURI: Hashable, Sendable {
     /// Parses a data URI; the decoded data may have at most `limit` bytes.
     package static func parse(_ href: String, limit: Int = Int.max) -> Result<DataURI, Failure> {
         let utf8 = href.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
-        let body = utf8.dropFirst(5)
+        let body = utf8.dropFirst(5).prefix { $0 != UInt8(ascii: "#") }
         guard let comma = body.firstIndex(of: UInt8(ascii: ",")) else { return .failure(.noComma) }
         let header = String(decoding: body[body.startIndex..<comma], as: UTF8.self)
         let payload = body[body.index(after: comma)...]

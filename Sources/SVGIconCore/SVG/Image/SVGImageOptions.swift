@@ -20,7 +20,7 @@ public struct SVGImageLoadFailure: Error, Hashable, Sendable, CustomStringConver
 /// Thread safety: immutable and `Sendable`: one loader is shared by every thread; its functions must be safe
 /// to call concurrently (SVGIconKit's are).
 public final class SVGImageLoader: Hashable, Sendable {
-    /// What the loader is and does, versioned (`svgicon-kit-1`): equality, hashing and cache keys use it.
+    /// What the loader is and does, versioned (`svgicon-kit-2`): equality, hashing and cache keys use it.
     public let name: String
     /// Decodes PNG/JPEG bytes whose header size has already been checked against the limits.
     public let decode: @Sendable (_ data: [UInt8], _ format: SVGImageFormat) -> Result<SVGImagePixels, SVGImageLoadFailure>

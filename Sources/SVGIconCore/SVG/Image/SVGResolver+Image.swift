@@ -134,19 +134,28 @@ extension SVGResolver {
         }
     }
 
-    /// `image-rendering` (inherited): pixelated, crisp-edges and optimizeSpeed pick the nearest pixel.
+    /// `image-rendering` (inherited): pixelated, crisp-edges and optimizeSpeed pick the nearest pixel. A
+    /// value that is not one of the property's keywords is an invalid declaration, ignored (CSS Syntax),
+    /// so the element inherits its parent's value as if it had none.
     private mutating func imageSmoothing(_ index: Int) -> SVGImageSmoothing {
         var node: Int? = index
         while let n = node {
-            if let raw = tree.value("image-rendering", of: n) {
-                let v = trimmedCSSValue(raw).lowercased()
-                if v == "inherit" { node = tree.nodes[n].parent; continue }
-                return v == "pixelated" || v == "crisp-edges" || v == "optimizespeed" || v == "-webkit-optimize-contrast"
-                    ? .pixelated : .smooth
+            if let raw = tree.value("image-rendering", of: n), let smoothing = SVGResolver.imageSmoothing(raw) {
+                return smoothing
             }
             node = tree.nodes[n].parent
         }
         return .smooth
+    }
+
+    /// The sampling an `image-rendering` value names; nil for `inherit`, `unset` and values that are not
+    /// the property's (CSS Images 3 and SVG 1.1 keywords, any case).
+    static func imageSmoothing(_ raw: String) -> SVGImageSmoothing? {
+        switch trimmedCSSValue(raw).lowercased() {
+        case "auto", "initial", "smooth", "high-quality", "optimizequality": return .smooth
+        case "pixelated", "crisp-edges", "optimizespeed", "-webkit-optimize-contrast": return .pixelated
+        default: return nil
+        }
     }
 
     /// Reads and decodes what `href` names; nil (with a warning) when it cannot be drawn.
