@@ -268,7 +268,8 @@ extension SVGResolver {
             tinted = tint
             kind = .flood(color: color, opacity: floodOpacity(index))
         case "feColorMatrix":
-            let values = numbers(index, "values")
+            // A `values` that is not a list of numbers ("20%") is in error: the type's lacuna value is used.
+            let values = tree.nodes[index].attribute("values").flatMap { NumberScanner.numberList($0) }?.filter(\.isFinite)
             switch tree.nodes[index].attribute("type")?.trimmingCSSWhitespace ?? "matrix" {
             case "saturate": kind = .colorMatrix(.saturate(max(0, values?.first ?? 1)))
             case "hueRotate": kind = .colorMatrix(.hueRotate(values?.first ?? 0))
