@@ -114,6 +114,21 @@ struct FilterWiringTests {
         #expect(try kind("type=\"hueRotate\" values=\"90\"") == .colorMatrix(.hueRotate(90)))
     }
 
+    @Test("feConvolveMatrix order: fractions truncated towards zero, values below 1 give the lacuna 3")
+    func convolveOrder() throws {
+        func orders(_ order: String) throws -> [Int] {
+            let result = try Self.parse("<filter id=\"f\"><feConvolveMatrix order=\"\(order)\" kernelMatrix=\"1\"/></filter>"
+                + "<rect x=\"10\" y=\"10\" width=\"20\" height=\"20\" filter=\"url(#f)\"/>")
+            guard case .convolveMatrix(let m)? = Self.filters(result.icon).first?.primitives.first?.kind else { return [] }
+            return [m.orderX, m.orderY]
+        }
+        #expect(try orders("3.7") == [3, 3])
+        #expect(try orders("5 1.9") == [5, 1])
+        #expect(try orders("-3") == [3, 3])
+        #expect(try orders("0.5 2") == [3, 3])
+        #expect(try orders("2") == [2, 2])
+    }
+
     @Test("CSS filter functions become the spec's primitives, in sRGB, one filter per function")
     func cssFunctions() throws {
         let result = try Self.parse("""

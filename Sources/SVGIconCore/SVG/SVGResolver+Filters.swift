@@ -322,10 +322,12 @@ extension SVGResolver {
                                              stitchTiles: tree.nodes[index].attribute("stitchTiles")?.trimmingCSSWhitespace == "stitch",
                                              fractalNoise: type == "fractalNoise"))
         case "feConvolveMatrix":
-            let (ox, oy) = pair(index, "order", (3, 3))
-            // A non-positive or fractional order is an error: the kernel then fits nothing (transparent black).
-            let valid = ox >= 1 && oy >= 1 && ox == ox.rounded() && oy == oy.rounded()
-            let orderX = valid ? Int(min(ox, 1e6)) : 0, orderY = valid ? Int(min(oy, 1e6)) : 0
+            // Fractional orders are truncated towards zero (Filter Effects 1); an order that is then below 1
+            // is invalid, and an invalid value is the lacuna value, 3 (as resvg).
+            var (ox, oy) = pair(index, "order", (3, 3))
+            (ox, oy) = (ox.rounded(.towardZero), oy.rounded(.towardZero))
+            if !(ox >= 1 && oy >= 1) { (ox, oy) = (3, 3) }
+            let orderX = Int(min(ox, 1e6)), orderY = Int(min(oy, 1e6))
             let divisor = numbers(index, "divisor")?.first.flatMap { $0 == 0 ? nil : $0 }
             func target(_ name: String) -> Int? {
                 guard let v = numbers(index, name)?.first else { return nil }
