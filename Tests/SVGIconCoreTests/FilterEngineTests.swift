@@ -213,6 +213,16 @@ struct FilterEngineTests {
         #expect((0..<8).map { Self.alpha(out, $0, 0) * 8 } == [4, 3, 4, 3, 4, 3, 4, 3])
     }
 
+    @Test("feTile without x/y/width/height fills the filter region, not its input's subregion (Filter Effects 1)")
+    func tileDefaultSubregion() throws {
+        let source = Self.image(8, 1) { x, _ in (0, 0, 0, Float(x) / 8) }
+        let out = try Self.run([
+            SVGFilterPrimitive(.offset(dx: 0, dy: 0), x: 3, width: 2, colorSpace: .sRGB),
+            SVGFilterPrimitive(.tile, colorSpace: .sRGB),
+        ], source).image
+        #expect((0..<8).map { Self.alpha(out, $0, 0) * 8 } == [4, 3, 4, 3, 4, 3, 4, 3])
+    }
+
     @Test("Turbulence seeds: 0 and 1 give the same lattice (setup_seed), 2 another; values stay in 0…1")
     func turbulenceSeeds() throws {
         func noise(_ seed: Double) throws -> [Float] {

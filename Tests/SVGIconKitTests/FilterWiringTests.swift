@@ -100,6 +100,35 @@ struct FilterWiringTests {
         #expect(!baked.icon.usesTint)
     }
 
+    @Test("feColorMatrix values that are not a list of numbers take the type's lacuna value")
+    func colorMatrixInvalidValues() throws {
+        func kind(_ attributes: String) throws -> SVGFilterPrimitiveKind? {
+            let result = try Self.parse("<filter id=\"f\"><feColorMatrix \(attributes)/></filter>"
+                + "<rect x=\"10\" y=\"10\" width=\"20\" height=\"20\" filter=\"url(#f)\"/>")
+            return Self.filters(result.icon).first?.primitives.first?.kind
+        }
+        #expect(try kind("type=\"saturate\" values=\"20%\"") == .colorMatrix(.saturate(1)))
+        #expect(try kind("type=\"saturate\" values=\"3\"") == .colorMatrix(.saturate(3)))
+        #expect(try kind("type=\"hueRotate\" values=\"90deg\"") == .colorMatrix(.hueRotate(0)))
+        #expect(try kind("values=\"1 0 0 0 0 0 1 0 0 0 0 0 1 0 0 0 0 0 1 x\"") == .colorMatrix(.matrix([])))
+        #expect(try kind("type=\"hueRotate\" values=\"90\"") == .colorMatrix(.hueRotate(90)))
+    }
+
+    @Test("feConvolveMatrix order: fractions truncated towards zero, values below 1 give the lacuna 3")
+    func convolveOrder() throws {
+        func orders(_ order: String) throws -> [Int] {
+            let result = try Self.parse("<filter id=\"f\"><feConvolveMatrix order=\"\(order)\" kernelMatrix=\"1\"/></filter>"
+                + "<rect x=\"10\" y=\"10\" width=\"20\" height=\"20\" filter=\"url(#f)\"/>")
+            guard case .convolveMatrix(let m)? = Self.filters(result.icon).first?.primitives.first?.kind else { return [] }
+            return [m.orderX, m.orderY]
+        }
+        #expect(try orders("3.7") == [3, 3])
+        #expect(try orders("5 1.9") == [5, 1])
+        #expect(try orders("-3") == [3, 3])
+        #expect(try orders("0.5 2") == [3, 3])
+        #expect(try orders("2") == [2, 2])
+    }
+
     @Test("CSS filter functions become the spec's primitives, in sRGB, one filter per function")
     func cssFunctions() throws {
         let result = try Self.parse("""

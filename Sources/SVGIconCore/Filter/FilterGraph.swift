@@ -89,9 +89,11 @@ package struct FilterGraph: Sendable {
                 guard case .result(let j) = s else { base = nil; break }
                 base = base.map { $0.union(userRegions[j]) } ?? userRegions[j]
             }
+            // No input, a standard input, or feTile (which exists to fill more than its input): the region.
             if sources.isEmpty || sources.contains(where: { if case .standard = $0 { true } else { false } }) {
                 base = r
             }
+            if case .tile = p.kind { base = r }
             let b = base ?? r
             let user = SVGRect(x: p.x ?? b.x, y: p.y ?? b.y, width: p.width ?? b.width, height: p.height ?? b.height)
             userRegions.append(user)

@@ -268,7 +268,8 @@ extension SVGResolver {
             tinted = tint
             kind = .flood(color: color, opacity: floodOpacity(index))
         case "feColorMatrix":
-            let values = numbers(index, "values")
+            // A `values` that is not a list of numbers ("20%") is in error: the type's lacuna value is used.
+            let values = tree.nodes[index].attribute("values").flatMap { NumberScanner.numberList($0) }?.filter(\.isFinite)
             switch tree.nodes[index].attribute("type")?.trimmingCSSWhitespace ?? "matrix" {
             case "saturate": kind = .colorMatrix(.saturate(max(0, values?.first ?? 1)))
             case "hueRotate": kind = .colorMatrix(.hueRotate(values?.first ?? 0))
@@ -321,10 +322,12 @@ extension SVGResolver {
                                              stitchTiles: tree.nodes[index].attribute("stitchTiles")?.trimmingCSSWhitespace == "stitch",
                                              fractalNoise: type == "fractalNoise"))
         case "feConvolveMatrix":
-            let (ox, oy) = pair(index, "order", (3, 3))
-            // A non-positive or fractional order is an error: the kernel then fits nothing (transparent black).
-            let valid = ox >= 1 && oy >= 1 && ox == ox.rounded() && oy == oy.rounded()
-            let orderX = valid ? Int(min(ox, 1e6)) : 0, orderY = valid ? Int(min(oy, 1e6)) : 0
+            // Fractional orders are truncated towards zero (Filter Effects 1); an order that is then below 1
+            // is invalid, and an invalid value is the lacuna value, 3 (as resvg).
+            var (ox, oy) = pair(index, "order", (3, 3))
+            (ox, oy) = (ox.rounded(.towardZero), oy.rounded(.towardZero))
+            if !(ox >= 1 && oy >= 1) { (ox, oy) = (3, 3) }
+            let orderX = Int(min(ox, 1e6)), orderY = Int(min(oy, 1e6))
             let divisor = numbers(index, "divisor")?.first.flatMap { $0 == 0 ? nil : $0 }
             func target(_ name: String) -> Int? {
                 guard let v = numbers(index, name)?.first else { return nil }
