@@ -214,7 +214,6 @@ struct FilterWiringTests {
 
     @Test("Hostile filters are refused or clamped with a warning naming the element, its line and the limit", arguments: [
         ("hostile-blur", "line 1: <rect>: filter url(#f): filter primitive 1: blur of 1000000000.0 px clamped to 16384.0 px"),
-        ("hostile-region", "line 1: <rect>: filter url(#f): filter region 2000000×2000000 px is larger than the limit (4194304 pixels, 16384 a side); the element is not drawn"),
         ("hostile-octaves", "line 1: <rect>: filter url(#f): filter primitive 1: numOctaves 1000000000 clamped to 24"),
         ("hostile-kernel", "line 1: <rect>: filter url(#f): feConvolveMatrix (primitive 1) order 10000×10000 exceeds the limit of 1024 elements; the element is not drawn"),
         ("hostile-chain", "line 1: <rect>: filter url(#f): filter has 1000 primitives, more than the limit of 256; the element is not drawn"),
@@ -230,6 +229,21 @@ struct FilterWiringTests {
         // A second render starts clean.
         _ = renderer.render(try Self.parse(#"<rect width="10" height="10"/>"#).icon)
         #expect(renderer.warnings.isEmpty)
+    }
+
+    @Test("A region far past the canvas is cut to what reaches it; one that must stay whole (feTile) is refused")
+    func hostileRegion() throws {
+        let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/hostile-region.svg"), file: "hostile-region")
+        var renderer = SVGIconRenderer(options: RenderOptions(width: 100, height: 100))
+        let pixmap = renderer.render(result.icon)
+        #expect(renderer.warnings.isEmpty && renderer.limitExceeded == nil)
+        for (x, y) in [(0, 0), (99, 0), (0, 99), (99, 99), (50, 50)] {  // the flood covers the whole canvas
+            let p = pixmap.pixel(x: x, y: y)
+            #expect(p.r == 255 && p.g == 0 && p.b == 0 && p.a == 255)
+        }
+        let tiled = try Self.parse(#"<filter id="f" filterUnits="userSpaceOnUse" x="-1e6" y="-1e6" width="2e6" height="2e6"><feFlood flood-color="red" width="10"/><feTile/></filter><rect x="30" y="30" width="40" height="40" filter="url(#f)"/>"#)
+        _ = renderer.render(tiled.icon)
+        #expect(renderer.warnings.map(\.description) == ["line 1: <rect>: filter url(#f): filter region 2000000×2000000 px is larger than the limit (4194304 pixels, 16384 a side); the element is not drawn"])
     }
 
     @Test("Without filters nothing changes: filter=none and an unused <filter> draw exactly what their absence draws, alpha-only")

@@ -210,8 +210,20 @@ extension SVGResolver {
         return min(1, max(0, v * scale))
     }
 
+    /// The attribute's list of numbers; nil when absent or when it is not a number list throughout
+    /// (`dx="20%"`, `k2="1px"`): a value that does not parse is as if unspecified (SVG 2 §"Attribute
+    /// syntax"), so the primitive takes its default.
     private func numbers(_ index: Int, _ name: String) -> [Double]? {
-        tree.nodes[index].attribute(name).map { SVGResolver.leadingNumbers($0).filter(\.isFinite) }
+        guard let text = tree.nodes[index].attribute(name) else { return nil }
+        var scanner = NumberScanner(text)
+        var values: [Double] = []
+        scanner.skipWhitespace()
+        while let v = scanner.number() {
+            values.append(v)
+            scanner.skipCommaWhitespace()
+        }
+        guard scanner.isAtEnd else { return nil }
+        return values.filter(\.isFinite)
     }
 
     private func number(_ index: Int, _ name: String, _ def: Double) -> Double {
