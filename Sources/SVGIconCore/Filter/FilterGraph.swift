@@ -2,7 +2,7 @@
 ///
 /// Use:
 /// 1. `FilterGraph(filter, transform:)` maps the filter region and every primitive subregion to device
-///    pixels (rounded outwards) and checks the limits; `region` is the device-pixel rectangle whose
+///    pixels (origin down, size up, as resvg) and checks the limits; `region` is the device-pixel rectangle whose
 ///    pixels the filter reads and writes.
 /// 2. The renderer draws the element (without its filter, opacity, clip or mask) into an offscreen of
 ///    `region`'s size whose pixel (0, 0) is device pixel (`region.x`, `region.y`): that is SourceGraphic,
@@ -147,8 +147,11 @@ package struct FilterGraph: Sendable {
         self.plannedNotes = notes
     }
 
-    /// Device pixels touched by `r` (user space): rounded outwards, values within 10⁻⁴ of a whole
-    /// pixel taken as that pixel. nil when it does not fit an Int.
+    /// Device pixels of `r` (user space) as resvg places them: the origin rounded down and the width and
+    /// height rounded up on their own (so a region at 6.72 … 41.28 is pixels 6 ..< 41: its size, 34.56, made
+    /// whole), values within 10⁻⁴ of a whole pixel taken as that pixel. Filter Effects 1 leaves the rounding
+    /// to the renderer; this one makes region and subregion edges fall where resvg's do. nil when it does
+    /// not fit an Int.
     static func pixelRect(_ r: SVGRect, _ t: FilterTransform) -> FilterPixelRect? {
         func snap(_ v: Double, up: Bool) -> Double? {
             let n = v.rounded()

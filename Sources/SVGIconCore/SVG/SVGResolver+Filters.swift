@@ -214,16 +214,7 @@ extension SVGResolver {
     /// (`dx="20%"`, `k2="1px"`): a value that does not parse is as if unspecified (SVG 2 §"Attribute
     /// syntax"), so the primitive takes its default.
     private func numbers(_ index: Int, _ name: String) -> [Double]? {
-        guard let text = tree.nodes[index].attribute(name) else { return nil }
-        var scanner = NumberScanner(text)
-        var values: [Double] = []
-        scanner.skipWhitespace()
-        while let v = scanner.number() {
-            values.append(v)
-            scanner.skipCommaWhitespace()
-        }
-        guard scanner.isAtEnd else { return nil }
-        return values.filter(\.isFinite)
+        tree.nodes[index].attribute(name).flatMap(SVGResolver.numberList).map { $0.filter(\.isFinite) }
     }
 
     private func number(_ index: Int, _ name: String, _ def: Double) -> Double {
