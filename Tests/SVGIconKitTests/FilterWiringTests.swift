@@ -149,6 +149,23 @@ struct FilterWiringTests {
         #expect(Self.filters(shadow.icon).first?.primitives.first?.colorTakesTint == true)
     }
 
+    @Test("Commas make a list invalid; drop-shadow(currentColor) takes color; a non-number dx is 0; the root svg is filtered")
+    func listSyntaxAndRoot() throws {
+        let comma = try Self.parse(#"<rect x="10" y="10" width="20" height="20" filter="blur(2px), invert(1)"/>"#)
+        #expect(Self.filters(comma.icon).isEmpty)
+        #expect(comma.warnings.map(\.description) == [#"line 1: <rect>: filter="blur(2px), invert(1)" does not parse; drawn without a filter"#])
+        let current = try Self.parse(##"<rect x="10" y="10" width="20" height="20" color="#00aaaa" filter="drop-shadow(4px 6px 0 currentColor)"/>"##)
+        guard case let .dropShadow(dx, dy, _, _, color, opacity)? = Self.filters(current.icon).first?.primitives.first?.kind else {
+            Issue.record("no drop shadow"); return
+        }
+        #expect(dx == 4 && dy == 6 && color == SVGColor(red: 0, green: 0xaa, blue: 0xaa) && opacity == 1)
+        let percent = try Self.parse(#"<filter id="f"><feOffset dx="20%" dy="3"/></filter><rect width="10" height="10" filter="url(#f)"/>"#)
+        #expect(Self.filters(percent.icon).first?.primitives.first?.kind == .offset(dx: 0, dy: 3))
+        let root = try SVGDocumentParser.parse(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" filter="url(#f)"><filter id="f"><feOffset dx="2"/></filter><rect width="5" height="5"/></svg>"#, file: "root.svg")
+        #expect(root.icon.layers.count == 1 && root.icon.layers.first?.elementName == "svg")
+        #expect(Self.filters(root.icon).first?.primitives.first?.kind == .offset(dx: 2, dy: 0))
+    }
+
     @Test("A reference to a missing or unusable filter makes the element not render (as resvg)")
     func missingReference() throws {
         let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/missing-ref.svg"), file: "missing-ref.svg")
