@@ -178,6 +178,23 @@ struct FilterWiringTests {
         #expect(Self.filters(shadow.icon).first?.primitives.first?.colorTakesTint == true)
     }
 
+    @Test("Commas make a list invalid; drop-shadow(currentColor) takes color; a non-number dx is 0; the root svg is filtered")
+    func listSyntaxAndRoot() throws {
+        let comma = try Self.parse(#"<rect x="10" y="10" width="20" height="20" filter="blur(2px), invert(1)"/>"#)
+        #expect(Self.filters(comma.icon).isEmpty)
+        #expect(comma.warnings.map(\.description) == [#"line 1: <rect>: filter="blur(2px), invert(1)" does not parse; drawn without a filter"#])
+        let current = try Self.parse(##"<rect x="10" y="10" width="20" height="20" color="#00aaaa" filter="drop-shadow(4px 6px 0 currentColor)"/>"##)
+        guard case let .dropShadow(dx, dy, _, _, color, opacity)? = Self.filters(current.icon).first?.primitives.first?.kind else {
+            Issue.record("no drop shadow"); return
+        }
+        #expect(dx == 4 && dy == 6 && color == SVGColor(red: 0, green: 0xaa, blue: 0xaa) && opacity == 1)
+        let percent = try Self.parse(#"<filter id="f"><feOffset dx="20%" dy="3"/></filter><rect width="10" height="10" filter="url(#f)"/>"#)
+        #expect(Self.filters(percent.icon).first?.primitives.first?.kind == .offset(dx: 0, dy: 3))
+        let root = try SVGDocumentParser.parse(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" filter="url(#f)"><filter id="f"><feOffset dx="2"/></filter><rect width="5" height="5"/></svg>"#, file: "root.svg")
+        #expect(root.icon.layers.count == 1 && root.icon.layers.first?.elementName == "svg")
+        #expect(Self.filters(root.icon).first?.primitives.first?.kind == .offset(dx: 2, dy: 0))
+    }
+
     @Test("A reference to a missing or unusable filter makes the element not render (as resvg)")
     func missingReference() throws {
         let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/missing-ref.svg"), file: "missing-ref.svg")
@@ -243,7 +260,6 @@ struct FilterWiringTests {
 
     @Test("Hostile filters are refused or clamped with a warning naming the element, its line and the limit", arguments: [
         ("hostile-blur", "line 1: <rect>: filter url(#f): filter primitive 1: blur of 1000000000.0 px clamped to 16384.0 px"),
-        ("hostile-region", "line 1: <rect>: filter url(#f): filter region 2000000×2000000 px is larger than the limit (4194304 pixels, 16384 a side); the element is not drawn"),
         ("hostile-octaves", "line 1: <rect>: filter url(#f): filter primitive 1: numOctaves 1000000000 clamped to 24"),
         ("hostile-kernel", "line 1: <rect>: filter url(#f): feConvolveMatrix (primitive 1) order 10000×10000 exceeds the limit of 1024 elements; the element is not drawn"),
         ("hostile-chain", "line 1: <rect>: filter url(#f): filter has 1000 primitives, more than the limit of 256; the element is not drawn"),
@@ -259,6 +275,21 @@ struct FilterWiringTests {
         // A second render starts clean.
         _ = renderer.render(try Self.parse(#"<rect width="10" height="10"/>"#).icon)
         #expect(renderer.warnings.isEmpty)
+    }
+
+    @Test("A region far past the canvas is cut to what reaches it; one that must stay whole (feTile) is refused")
+    func hostileRegion() throws {
+        let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/hostile-region.svg"), file: "hostile-region")
+        var renderer = SVGIconRenderer(options: RenderOptions(width: 100, height: 100))
+        let pixmap = renderer.render(result.icon)
+        #expect(renderer.warnings.isEmpty && renderer.limitExceeded == nil)
+        for (x, y) in [(0, 0), (99, 0), (0, 99), (99, 99), (50, 50)] {  // the flood covers the whole canvas
+            let p = pixmap.pixel(x: x, y: y)
+            #expect(p.r == 255 && p.g == 0 && p.b == 0 && p.a == 255)
+        }
+        let tiled = try Self.parse(#"<filter id="f" filterUnits="userSpaceOnUse" x="-1e6" y="-1e6" width="2e6" height="2e6"><feFlood flood-color="red" width="10"/><feTile/></filter><rect x="30" y="30" width="40" height="40" filter="url(#f)"/>"#)
+        _ = renderer.render(tiled.icon)
+        #expect(renderer.warnings.map(\.description) == ["line 1: <rect>: filter url(#f): filter region 2000000×2000000 px is larger than the limit (4194304 pixels, 16384 a side); the element is not drawn"])
     }
 
     @Test("Without filters nothing changes: filter=none and an unused <filter> draw exactly what their absence draws, alpha-only")

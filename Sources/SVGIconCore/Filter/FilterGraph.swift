@@ -2,7 +2,7 @@
 ///
 /// Use:
 /// 1. `FilterGraph(filter, transform:)` maps the filter region and every primitive subregion to device
-///    pixels (rounded outwards) and checks the limits; `region` is the device-pixel rectangle whose
+///    pixels (origin down, size up, as resvg) and checks the limits; `region` is the device-pixel rectangle whose
 ///    pixels the filter reads and writes.
 /// 2. The renderer draws the element (without its filter, opacity, clip or mask) into an offscreen of
 ///    `region`'s size whose pixel (0, 0) is device pixel (`region.x`, `region.y`): that is SourceGraphic,
@@ -18,8 +18,12 @@ package struct FilterGraph: Sendable {
     package let filter: SVGFilter
     package let transform: FilterTransform
     package let limits: FilterLimits
-    /// The filter region in device pixels.
+    /// The filter region in device pixels, cut to what can reach `visible` (see `init`).
     package let region: FilterPixelRect
+    /// The whole filter region in device pixels, before the cut.
+    package let fullRegion: FilterPixelRect
+    /// Device pixels where the result can be seen (nil: everywhere), as given to `init`.
+    package let visible: FilterPixelRect?
     /// Each primitive's subregion, in pixels of the region (0, 0 is the region's top-left pixel).
     package let subregions: [FilterPixelRect]
     /// Clamps the graph made while planning (the run adds its own).
@@ -32,11 +36,16 @@ package struct FilterGraph: Sendable {
         case result(Int)
     }
 
-    package init(_ filter: SVGFilter, transform: FilterTransform,
-                limits: FilterLimits = FilterLimits()) throws(FilterError) {
+    /// Plans `filter` in the grid `transform` maps user space to. With `visible` (device pixels where the
+    /// result can be seen, e.g. the output's), the region is cut to `visible` grown by how far the filter
+    /// moves pixels (`reach`), which leaves every pixel inside `visible` as the whole region gives it; the
+    /// limits then apply to the cut region.
+    package init(_ filter: SVGFilter, transform: FilterTransform, limits: FilterLimits = FilterLimits(),
+                 visible: FilterPixelRect? = nil) throws(FilterError) {
         self.filter = filter
         self.transform = transform
         self.limits = limits
+        self.visible = visible
         let t = transform
         guard t.scaleX > 0, t.scaleY > 0, t.scaleX.isFinite, t.scaleY.isFinite,
               t.translateX.isFinite, t.translateY.isFinite else { throw .notFinite }
@@ -45,11 +54,15 @@ package struct FilterGraph: Sendable {
         }
         let r = filter.region
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { throw .notFinite }
-        let device = Self.pixelRect(r, t)
-        guard let device else {
+        guard let whole = Self.pixelRect(r, t) else {
             throw .regionTooLarge(width: Int.max, height: Int.max, maxPixels: limits.maxRegionPixels,
                                   maxSide: limits.maxRegionSide)
         }
+        fullRegion = whole
+        let device = visible.map {
+            Self.visiblePart(of: whole, visible: $0, margin: (0, 0),
+                             reach: Self.reach(of: filter, transform: t, limits: limits, region: whole))
+        } ?? whole
         guard device.width <= limits.maxRegionSide, device.height <= limits.maxRegionSide,
               device.pixelCount <= limits.maxRegionPixels else {
             throw .regionTooLarge(width: device.width, height: device.height,
@@ -136,8 +149,11 @@ package struct FilterGraph: Sendable {
         self.plannedNotes = notes
     }
 
-    /// Device pixels touched by `r` (user space): rounded outwards, values within 10⁻⁴ of a whole
-    /// pixel taken as that pixel. nil when it does not fit an Int.
+    /// Device pixels of `r` (user space) as resvg places them: the origin rounded down and the width and
+    /// height rounded up on their own (so a region at 6.72 … 41.28 is pixels 6 ..< 41: its size, 34.56, made
+    /// whole), values within 10⁻⁴ of a whole pixel taken as that pixel. Filter Effects 1 leaves the rounding
+    /// to the renderer; this one makes region and subregion edges fall where resvg's do. nil when it does
+    /// not fit an Int.
     static func pixelRect(_ r: SVGRect, _ t: FilterTransform) -> FilterPixelRect? {
         func snap(_ v: Double, up: Bool) -> Double? {
             let n = v.rounded()
@@ -146,10 +162,10 @@ package struct FilterGraph: Sendable {
         }
         let xa = r.x * t.scaleX + t.translateX, xb = (r.x + r.width) * t.scaleX + t.translateX
         let ya = r.y * t.scaleY + t.translateY, yb = (r.y + r.height) * t.scaleY + t.translateY
-        guard let x0 = snap(min(xa, xb), up: false), let x1 = snap(max(xa, xb), up: true),
-              let y0 = snap(min(ya, yb), up: false), let y1 = snap(max(ya, yb), up: true) else { return nil }
-        guard x1 - x0 < 1e12, y1 - y0 < 1e12 else { return nil }
-        return FilterPixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        guard let x0 = snap(min(xa, xb), up: false), let w = snap(abs(xb - xa), up: true),
+              let y0 = snap(min(ya, yb), up: false), let h = snap(abs(yb - ya), up: true) else { return nil }
+        guard w < 1e12, h < 1e12 else { return nil }
+        return FilterPixelRect(x: Int(x0), y: Int(y0), width: Int(w), height: Int(h))
     }
 
     /// The result of a run: the filter region's pixels (premultiplied sRGB) and what was clamped.
@@ -193,7 +209,7 @@ package struct FilterGraph: Sendable {
     /// A morphology radius in pixels, or -1 when it disables the primitive (zero, negative, NaN).
     func morphologyRadius(_ v: Double, _ i: Int, _ notes: inout [FilterNote]) -> Int {
         guard v > 0 else { return -1 }
-        let limit = min(limits.maxMorphologyRadius, max(region.width, region.height))
+        let limit = min(limits.maxMorphologyRadius, max(fullRegion.width, fullRegion.height))
         if v > Double(limit) {
             if v > Double(limits.maxMorphologyRadius) {
                 notes.append(FilterNote(primitive: i, kind: .morphologyRadiusClamped(from: v, to: limit)))

@@ -34,7 +34,7 @@ extension FilterGraph {
         prefix.primitives.removeLast()
         guard let added = prefix.addedColors,
               added.allSatisfy({ $0.alpha <= 0 || ($0.red == layer.red && $0.green == layer.green && $0.blue == layer.blue) }),
-              let graph = try? FilterGraph(filter.colorless, transform: transform, limits: limits)
+              let graph = try? FilterGraph(filter.colorless, transform: transform, limits: limits, visible: visible)
         else { return nil }
         return (graph, color, inputColor)
     }

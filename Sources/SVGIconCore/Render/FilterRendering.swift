@@ -34,15 +34,8 @@ extension SVGIconRenderer {
         // Grid pixels → output pixels (identity when the grid is the output's).
         let gridToDevice = axisAligned ? SVGTransform.identity : t.concatenating(gridToUser)
 
-        var graphs: [FilterGraph] = []
-        for filter in layer.filter {
-            do {
-                graphs.append(try FilterGraph(filter.withTint(options.tint), transform: grid))
-            } catch {
-                filterWarning(layer, filter, "\(error); the element is not drawn")
-                return
-            }
-        }
+        let visible = Self.visibleGrid(outer, deviceToGrid: gridToDevice.inverted(), axisAligned: axisAligned)
+        guard let graphs = filterGraphs(layer, grid: grid, visible: visible) else { return }
         // Memory and work, counted before anything is allocated.
         // (Each feImage adds a region-sized picture, 16 bytes a pixel.)
         let bytes = graphs.map { $0.region.pixelCount * (Self.filterBytesPerPixel + 16 * $0.filter.images.count) }.max() ?? 0
@@ -142,6 +135,49 @@ extension SVGIconRenderer {
         }
     }
 
+    /// The grid pixels (`FilterTransform` space) whose filtered values can reach the target `outer`: the
+    /// target itself when the grid is the output's, else its corners mapped back, grown by a pixel for the
+    /// bilinear resampling. nil when the grid's inverse is missing (nothing is cut then).
+    static func visibleGrid(_ outer: PixelRegion, deviceToGrid: SVGTransform?, axisAligned: Bool) -> FilterPixelRect? {
+        if axisAligned { return FilterPixelRect(x: outer.x, y: outer.y, width: outer.width, height: outer.height) }
+        guard let m = deviceToGrid else { return nil }
+        let x0 = Double(outer.x), y0 = Double(outer.y)
+        let x1 = Double(outer.x + outer.width), y1 = Double(outer.y + outer.height)
+        let points: [SVGPoint] = [SVGPoint(x: x0, y: y0), SVGPoint(x: x1, y: y0), SVGPoint(x: x0, y: y1), SVGPoint(x: x1, y: y1)]
+        let corners: [SVGPoint] = points.map { m.apply($0) }
+        let xs: [Double] = corners.map { $0.x }, ys: [Double] = corners.map { $0.y }
+        guard let lx = xs.min(), let hx = xs.max(), let ly = ys.min(), let hy = ys.max(),
+              [lx, hx, ly, hy].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { return nil }
+        let left = Int(lx.rounded(.down)) - 2, top = Int(ly.rounded(.down)) - 2
+        return FilterPixelRect(x: left, y: top, width: Int(hx.rounded(.up)) + 2 - left, height: Int(hy.rounded(.up)) + 2 - top)
+    }
+
+    /// The graphs of the layer's filter list, each region cut to `visible` grown by the reach of the filters
+    /// after it (their input is its result); nil, with a warning, when one is refused (the element is then
+    /// not drawn). A filter that must not be cut (`FilterGraph.reach` nil) leaves the earlier ones uncut too.
+    private mutating func filterGraphs(_ layer: SVGIconLayer, grid: FilterTransform, visible: FilterPixelRect?) -> [FilterGraph]? {
+        let filters = layer.filter.map { $0.withTint(options.tint) }
+        var seen: [FilterPixelRect?] = Array(repeating: nil, count: filters.count)
+        var later: (x: Int, y: Int)? = (0, 0)
+        for k in filters.indices.reversed() {
+            seen[k] = visible.flatMap { v in later.map { FilterGraph.grown(v, by: $0) } }
+            guard let margin = later, let whole = FilterGraph.pixelRect(filters[k].region, grid),
+                  let reach = FilterGraph.reach(of: filters[k], transform: grid, limits: FilterLimits(), region: whole)
+            else { later = nil; continue }
+            later = (min(margin.x + reach.x, 1 << 40), min(margin.y + reach.y, 1 << 40))
+        }
+        var graphs: [FilterGraph] = []
+        for (k, filter) in filters.enumerated() {
+            do {
+                graphs.append(try FilterGraph(filter, transform: grid, visible: seen[k]))
+            } catch {
+                filterWarning(layer, layer.filter[k], "\(error); the element is not drawn")
+                return nil
+            }
+        }
+        return graphs
+    }
+
     /// The graph of `graph`'s filter with its colours black, when that filter adds no colour but `color`
     /// (nil otherwise): run on the source's alpha it gives the alpha of the filtered layer, whose colour is
     /// `color` throughout (Filter/FilterColors.swift).
@@ -149,7 +185,7 @@ extension SVGIconRenderer {
         guard let added = graph.filter.addedColors,
               added.allSatisfy({ $0.alpha <= 0 || ($0.red == color.red && $0.green == color.green && $0.blue == color.blue) })
         else { return nil }
-        return try? FilterGraph(graph.filter.colorless, transform: graph.transform, limits: graph.limits)
+        return try? FilterGraph(graph.filter.colorless, transform: graph.transform, limits: graph.limits, visible: graph.visible)
     }
 
     /// Runs `graph` (colourless) on the alpha of `source` (alpha-only, `color`) and composites the result's

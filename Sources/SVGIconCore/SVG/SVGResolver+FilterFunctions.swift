@@ -117,7 +117,8 @@ enum FilterFunctionList {
         var items: [FilterListItem] = []
         let chars = Array(text)
         var i = 0
-        func skipSpace() { while i < chars.count, chars[i].isWhitespace || chars[i] == "," { i += 1 } }
+        // Items are separated by whitespace only: a comma makes the list invalid (`[<filter-function> | <url>]+`).
+        func skipSpace() { while i < chars.count, chars[i].isWhitespace { i += 1 } }
         skipSpace()
         while i < chars.count {
             let start = i
@@ -200,12 +201,15 @@ enum FilterFunctionList {
             guard let s = one(0, length), s >= 0 else { return nil }
             kind = .blur(s)
         case "drop-shadow":
-            var lengths: [Double] = [], color: SVGColor? = nil
+            var lengths: [Double] = [], color: SVGColor? = nil, sawColor = false
             for token in t {
                 if let l = length(token) {
                     lengths.append(l)
-                } else if color == nil, lengths.isEmpty || lengths.count >= 2, let c = SVGColor(css: token) {
-                    color = c
+                } else if !sawColor, lengths.isEmpty || lengths.count >= 2,
+                          token.lowercased() == "currentcolor" || SVGColor(css: token) != nil {
+                    // currentColor is the default colour, which the resolver takes from `color` (nil here).
+                    color = SVGColor(css: token)
+                    sawColor = true
                 } else {
                     return nil
                 }

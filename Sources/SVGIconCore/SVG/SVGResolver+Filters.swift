@@ -210,8 +210,11 @@ extension SVGResolver {
         return min(1, max(0, v * scale))
     }
 
+    /// The attribute's list of numbers; nil when absent or when it is not a number list throughout
+    /// (`dx="20%"`, `k2="1px"`): a value that does not parse is as if unspecified (SVG 2 §"Attribute
+    /// syntax"), so the primitive takes its default.
     private func numbers(_ index: Int, _ name: String) -> [Double]? {
-        tree.nodes[index].attribute(name).map { SVGResolver.leadingNumbers($0).filter(\.isFinite) }
+        tree.nodes[index].attribute(name).flatMap(SVGResolver.numberList).map { $0.filter(\.isFinite) }
     }
 
     private func number(_ index: Int, _ name: String, _ def: Double) -> Double {

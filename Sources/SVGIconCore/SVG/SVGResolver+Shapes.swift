@@ -110,6 +110,17 @@ extension SVGResolver {
 
     /// The numbers at the start of a list, up to the first thing that is not a number.
     static func leadingNumbers(_ text: String) -> [Double] {
+        scanNumbers(text).values
+    }
+
+    /// The list's numbers when it is a number list throughout (whitespace and commas between), else nil.
+    static func numberList(_ text: String) -> [Double]? {
+        let scan = scanNumbers(text)
+        return scan.complete ? scan.values : nil
+    }
+
+    /// The numbers at the start of `text`, and whether they are all of it.
+    private static func scanNumbers(_ text: String) -> (values: [Double], complete: Bool) {
         var scanner = NumberScanner(text)
         var values: [Double] = []
         scanner.skipWhitespace()
@@ -117,6 +128,6 @@ extension SVGResolver {
             values.append(v)
             scanner.skipCommaWhitespace()
         }
-        return values
+        return (values, scanner.isAtEnd)
     }
 }

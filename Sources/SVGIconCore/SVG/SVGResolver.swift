@@ -175,12 +175,14 @@ public struct SVGResolver {
         if !style.displayNone {
             layers = children(of: root, style: style)
         }
-        // The root's own transform, opacity, clip path and mask apply to everything inside it.
+        // The root's own transform, opacity, clip path, mask and filter apply to everything inside it (the root
+        // <svg> is a container element, to which `filter` applies: Filter Effects 1 §"The filter property").
         let transform = transformAttribute(root)
         var rootLayer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity,
                                      elementName: "svg")
         if !applyMasking(to: &rootLayer, node: root) { layers = [] }
-        else if style.opacity < 1 || !transform.isIdentity || rootLayer.clipPath != nil || rootLayer.mask != nil {
+        else if style.opacity < 1 || !transform.isIdentity || rootLayer.clipPath != nil || rootLayer.mask != nil
+                    || !rootLayer.filter.isEmpty {
             layers = [rootLayer]
         }
         var icon = SVGIconDefinition(viewBox: box, aspectRatio: aspect, intrinsicWidth: intrinsicWidth,
