@@ -1,7 +1,8 @@
 """An independent float64 NumPy reading of the Filter Effects / Compositing specs for the fixtures where
-resvg departs from them (its IIR blur below σ 2 and edge-replicating box blur above, its 2r-wide
-morphology window, feComposite lighter drawn as over, its saturation/luminosity blends, its
-feDisplacementMap). Used by render-filter-references to write Tests/Fixtures/filters/spec/NAME.png.
+resvg departs from them (its IIR blur below σ 2 and edge-replicating box blur above, feComposite lighter
+drawn as over, its saturation/luminosity blends, its feDisplacementMap), and for feMorphology (the spec's
+2r-wide window, x − r … x + r − 1, placed as resvg places it). Used by render-filter-references to write
+Tests/Fixtures/filters/spec/NAME.png.
 Written as plain array code (shifted sums, explicit windows), not as a port of the Swift engine."""
 import math
 import numpy as np
@@ -75,7 +76,7 @@ def morph(im, rx, ry, op):
     h, w = im.shape[:2]; out = np.zeros_like(im)
     for y in range(h):
         for x in range(w):
-            win = im[max(0, y - ry):min(h, y + ry + 1), max(0, x - rx):min(w, x + rx + 1)].reshape(-1, 4)
+            win = im[max(0, y - ry):min(h, y + ry), max(0, x - rx):min(w, x + rx)].reshape(-1, 4)
             out[y, x] = win.min(0) if op == "erode" else win.max(0)
     return out
 

@@ -194,13 +194,13 @@ struct FilterEngineTests {
         #expect(abs(s.pixels[0] - (0.25 + 0.125)) < 1e-6 && abs(s.pixels[3] - 1) < 1e-6)
     }
 
-    @Test("Morphology takes the extreme over 2r + 1 pixels whatever r; zero radius passes the input")
+    @Test("Morphology takes the extreme over the 2r pixels x − r … x + r − 1 whatever r; a negative radius passes the input")
     func morphology() throws {
         let row = Self.image(9, 1) { x, _ in x == 4 ? (0, 0, 0, 1) : (0, 0, 0, 0.5) }
         let d = FilterOps.morphology(row, .dilate, rx: 2, ry: 0)
-        #expect((0..<9).map { Self.alpha(d, $0, 0) } == [0.5, 0.5, 1, 1, 1, 1, 1, 0.5, 0.5])
+        #expect((0..<9).map { Self.alpha(d, $0, 0) } == [0.5, 0.5, 0.5, 1, 1, 1, 1, 0.5, 0.5])
         let e = FilterOps.morphology(d, .erode, rx: 1, ry: 0)
-        #expect((0..<9).map { Self.alpha(e, $0, 0) } == [0.5, 0.5, 0.5, 1, 1, 1, 0.5, 0.5, 0.5])
+        #expect((0..<9).map { Self.alpha(e, $0, 0) } == [0.5, 0.5, 0.5, 0.5, 1, 1, 1, 0.5, 0.5])
         #expect(FilterOps.morphology(row, .erode, rx: -1, ry: 3) == row)
     }
 

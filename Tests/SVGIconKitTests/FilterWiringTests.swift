@@ -66,7 +66,7 @@ struct FilterWiringTests {
         #expect(f.primitives[1].x == 50 && f.primitives[1].y == 25 && f.primitives[1].width == 10)
     }
 
-    @Test("href inherits the region and primitives; negative stdDeviation passes the input; invalid numbers take defaults")
+    @Test("href inherits the region and primitives; negative stdDeviation passes the input; invalid numbers take defaults (a 3-number radius is 1 1)")
     func hrefAndInvalid() throws {
         let result = try Self.parse("""
             <filter id="base" x="-0.5" y="-0.5" width="2" height="2"><feGaussianBlur stdDeviation="-2"/>
@@ -77,7 +77,7 @@ struct FilterWiringTests {
         let f = try #require(Self.filters(result.icon).first)
         #expect(f.region == SVGRect(x: -5, y: -10, width: 30, height: 40))
         #expect(f.primitives.map(\.kind) == [.gaussianBlur(stdDeviationX: 0, stdDeviationY: 0),
-                                             .morphology(.erode, radiusX: 0, radiusY: 0),
+                                             .morphology(.erode, radiusX: 1, radiusY: 1),
                                              .colorMatrix(.saturate(1))])
     }
 

@@ -12,16 +12,20 @@ extension FilterOps {
         }
     }
 
-    /// feConvolveMatrix; nil when the kernel does not fit its order or the target lies outside it (the
-    /// spec's "in error"). The kernel is applied rotated 180° (a true convolution), on premultiplied values,
-    /// or with `preserveAlpha` on straight colour with the input's alpha kept. `bias` is added to every
-    /// channel computed. Edges per `edgeMode` at the image (filter region) border.
+    /// feConvolveMatrix; nil when the kernel does not fit its order, the target lies outside it or the
+    /// divisor is an explicit 0 (the spec's "in error"; resvg and Chrome give transparent black for a 0
+    /// divisor). The kernel is applied rotated 180° (a true convolution), on premultiplied values, or with
+    /// `preserveAlpha` on straight colour with the input's alpha kept. Bias as Filter Effects 1's
+    /// "SUM / divisor + bias * ALPHA" reads in resvg 0.44: alpha A = Σα / divisor + bias, each colour
+    /// Σc / divisor + bias · A (A before clamping; with preserveAlpha, A is the input's alpha), clamped to
+    /// 0 … A (premultiplied). Edges per `edgeMode` at the image (filter region) border.
     static func convolve(_ input: FilterImage, _ m: SVGConvolveMatrix) -> FilterImage? {
         let ox = m.orderX, oy = m.orderY
         guard ox > 0, oy > 0, m.kernel.count == ox * oy else { return nil }
         let tx = m.targetX ?? ox / 2, ty = m.targetY ?? oy / 2
         guard tx >= 0, tx < ox, ty >= 0, ty < oy else { return nil }
         guard m.kernel.allSatisfy({ $0.isFinite }), m.bias.isFinite else { return nil }
+        if m.divisor == 0 { return nil }
         var divisor = m.divisor ?? 0
         if divisor == 0 || !divisor.isFinite { divisor = m.kernel.reduce(0, +) }
         if divisor == 0 { divisor = 1 }
@@ -57,16 +61,16 @@ extension FilterOps {
                             }
                             let d = (y * w + x) * 4
                             if m.preserveAlpha {
-                                let a = input.pixels[d + 3]
-                                dst[d] = clamp01(Float(sum.x) + bias) * a
-                                dst[d + 1] = clamp01(Float(sum.y) + bias) * a
-                                dst[d + 2] = clamp01(Float(sum.z) + bias) * a
+                                let a = input.pixels[d + 3], b = bias * a
+                                dst[d] = clamp01(Float(sum.x) + b) * a
+                                dst[d + 1] = clamp01(Float(sum.y) + b) * a
+                                dst[d + 2] = clamp01(Float(sum.z) + b) * a
                                 dst[d + 3] = a
                             } else {
-                                let a = clamp01(Float(sum.w) + bias)
-                                dst[d] = min(a, clamp01(Float(sum.x) + bias))
-                                dst[d + 1] = min(a, clamp01(Float(sum.y) + bias))
-                                dst[d + 2] = min(a, clamp01(Float(sum.z) + bias))
+                                let raw = Float(sum.w) + bias, a = clamp01(raw), b = bias * raw
+                                dst[d] = min(a, clamp01(Float(sum.x) + b))
+                                dst[d + 1] = min(a, clamp01(Float(sum.y) + b))
+                                dst[d + 2] = min(a, clamp01(Float(sum.z) + b))
                                 dst[d + 3] = a
                             }
                         }

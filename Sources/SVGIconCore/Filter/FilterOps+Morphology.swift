@@ -1,27 +1,26 @@
 // MARK: - feMorphology, feTile
 
 extension FilterOps {
-    /// feMorphology: each channel's minimum (erode) or maximum (dilate) over the (2rx + 1) × (2ry + 1)
-    /// pixels around each pixel; pixels outside the image take no part. Radii in whole pixels; a radius
-    /// below 0 in either axis (zero, negative) disables the primitive: the input passes through, as
-    /// Filter Effects Level 1 says. Van Herk / Gil–Werman running extremes: O(pixels) whatever the radius.
+    /// feMorphology: each channel's minimum (erode) or maximum (dilate) over a window 2rx × 2ry pixels
+    /// wide, x − rx … x + rx − 1 (Filter Effects 1: "a rectangle with a width of 2*x-radius and a height
+    /// of 2*y-radius"; resvg 0.44 places it so); pixels outside the image take no part. Radii in whole
+    /// pixels (the resolver turns zero and negative radii into 1 user unit, as resvg does); a radius of 0
+    /// leaves that axis alone, a negative one (NaN from the graph) passes the input through. Van Herk / Gil–Werman running extremes: O(pixels) whatever the radius.
     static func morphology(_ input: FilterImage, _ op: SVGMorphologyOperator, rx: Int, ry: Int) -> FilterImage {
         guard rx >= 0, ry >= 0 else { return input }
         var image = input
         if rx > 0 { extremeRows(&image, rx, op == .dilate) }
-        if ry > 0 {
-            var t = transposed(image)
-            extremeRows(&t, ry, op == .dilate)
-            image = transposed(t)
-        }
-        return image
+        guard ry > 0 else { return image }
+        var t = transposed(image)
+        extremeRows(&t, ry, op == .dilate)
+        return transposed(t)
     }
 
     static func extremeRows(_ image: inout FilterImage, _ r: Int, _ maximum: Bool) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
-        let k = 2 * r + 1
-        // Padded line: r identity values each side, rounded up to whole blocks of k.
+        let k = 2 * r
+        // Padded line: r identity values before, r − 1 after, rounded up to whole blocks of k.
         let padded = ((w + 2 * r + k - 1) / k) * k
         let identity: Float = maximum ? -1 : 2
         var line = [Float](repeating: identity, count: padded)

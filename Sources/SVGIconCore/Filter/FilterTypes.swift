@@ -152,7 +152,7 @@ package struct FilterNote: Hashable, Sendable, CustomStringConvertible {
         case let .offsetClamped(from, to): return "\(at): offset of \(from) px clamped to \(to) px"
         case let .inputUnavailable(input): return "\(at): input \(Self.name(input)) is not available; SourceGraphic used (as resvg)"
         case .imageUnavailable: return "\(at): feImage has no pixels; transparent black used"
-        case .invalidKernel: return "\(at): feConvolveMatrix kernel does not match its order or target; transparent black"
+        case .invalidKernel: return "\(at): feConvolveMatrix kernel does not match its order or target, or its divisor is 0; transparent black"
         }
     }
 }

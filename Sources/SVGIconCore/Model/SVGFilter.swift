@@ -230,7 +230,8 @@ public struct SVGConvolveMatrix: Hashable, Sendable {
     public var orderX: Int, orderY: Int
     /// orderX × orderY values, row-major.
     public var kernel: [Double]
-    /// nil: the kernel's sum, or 1 when that is 0.
+    /// nil: the kernel's sum, or 1 when that is 0. An explicit 0 is an error: transparent black (resvg 0.44
+    /// and Chrome; Filter Effects 1 would take the default).
     public var divisor: Double?
     /// Added to each result, in the 0…1 range of a channel.
     public var bias: Double

@@ -232,6 +232,18 @@ extension SVGResolver {
         }
     }
 
+    /// feMorphology's radius as resvg 0.44 and Chrome read it: one or two numbers (any other count reads
+    /// as 0 0); a zero in one axis becomes 1, both zero become 1 1, and a negative value in either axis
+    /// gives the default 1 1. (Filter Effects 1 would disable the primitive for zero or negative radii.)
+    private func morphologyRadius(_ index: Int) -> (Double, Double) {
+        guard let list = numbers(index, "radius") else { return (1, 1) }
+        var (x, y) = list.count == 1 ? (list[0], list[0]) : list.count == 2 ? (list[0], list[1]) : (0, 0)
+        if x == 0 { x = 1 }
+        if y == 0 { y = 1 }
+        guard x > 0, y > 0 else { return (1, 1) }
+        return (x, y)
+    }
+
     private func input(_ index: Int, _ name: String) -> SVGFilterInput? {
         guard let raw = tree.nodes[index].attribute(name)?.trimmingCSSWhitespace, !raw.isEmpty else { return nil }
         switch raw {
@@ -291,7 +303,7 @@ extension SVGResolver {
         case "feBlend":
             kind = .blend(SVGResolver.blendMode(tree.nodes[index].attribute("mode")?.trimmingCSSWhitespace ?? "normal"))
         case "feMorphology":
-            let (x, y) = pair(index, "radius", (0, 0))
+            let (x, y) = morphologyRadius(index)
             let op: SVGMorphologyOperator = tree.nodes[index].attribute("operator")?.trimmingCSSWhitespace == "dilate" ? .dilate : .erode
             kind = .morphology(op, radiusX: x * sx, radiusY: y * sy)
         case "feComponentTransfer":
@@ -331,7 +343,7 @@ extension SVGResolver {
             (ox, oy) = (ox.rounded(.towardZero), oy.rounded(.towardZero))
             if !(ox >= 1 && oy >= 1) { (ox, oy) = (3, 3) }
             let orderX = Int(min(ox, 1e6)), orderY = Int(min(oy, 1e6))
-            let divisor = numbers(index, "divisor")?.first.flatMap { $0 == 0 ? nil : $0 }
+            let divisor = numbers(index, "divisor")?.first  // 0 stays: the engine's "in error" (as resvg, Chrome)
             func target(_ name: String) -> Int? {
                 guard let v = numbers(index, name)?.first else { return nil }
                 return Int(max(-1, min(v, 1e6)))
