@@ -135,7 +135,8 @@ extension SVGResolver {
             return
         }
         let savedContext = contextPaints
-        contextPaints = .paints(fill: shape?.fill?.paint, stroke: shape?.stroke?.paint)
+        contextPaints = .paints(fill: SVGResolver.contextPaint(shape?.fill?.paint, of: shape),
+                                stroke: SVGResolver.contextPaint(shape?.stroke?.paint, of: shape))
         let resolved = resolveMarker(target, style: style)
         contextPaints = savedContext
         guard let marker = resolved else { return }
@@ -269,6 +270,25 @@ indirect enum ContextPaints {
 }
 
 extension SVGResolver {
+    /// A marked shape's paint as its markers' `context-fill`/`context-stroke` see it: a paint server in
+    /// bounding-box units takes the context element's box (SVG 2 §13.3.2), so on a shape whose box has no
+    /// width or no height it paints nothing there, as on the shape itself (a horizontal line's gradient).
+    static func contextPaint(_ paint: SVGPaint?, of shape: SVGShape?) -> SVGPaint? {
+        guard let paint, let shape else { return paint }
+        switch paint {
+        case .linearGradient(let g) where g.units == .objectBoundingBox: break
+        case .radialGradient(let g) where g.units == .objectBoundingBox: break
+        case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
+        default: return paint
+        }
+        guard let first = shape.path.points.first else { return nil }
+        var lo = first, hi = first
+        for p in shape.path.points {
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        return hi.x > lo.x && hi.y > lo.y ? paint : nil
+    }
+
     /// The context element's fill (or stroke); none outside markers and `use`.
     mutating func contextPaint(_ fill: Bool) -> SVGPaint? {
         switch contextPaints {
