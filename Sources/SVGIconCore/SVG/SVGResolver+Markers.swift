@@ -135,11 +135,14 @@ extension SVGResolver {
             return
         }
         let savedContext = contextPaints
-        contextPaints = .paints(fill: SVGResolver.contextPaint(shape?.fill?.paint, of: shape),
-                                stroke: SVGResolver.contextPaint(shape?.stroke?.paint, of: shape))
+        let contextFill = SVGResolver.contextPaint(shape?.fill?.paint, of: shape)
+        let contextStroke = SVGResolver.contextPaint(shape?.stroke?.paint, of: shape)
+        contextPaints = .paints(fill: contextFill, stroke: contextStroke)
         let resolved = resolveMarker(target, style: style)
         contextPaints = savedContext
         guard let marker = resolved else { return }
+        // Gradients (now in the marked shape's user space) are carried into each instance's spaces below.
+        let gradients = SVGResolver.gradients(among: [contextFill, contextStroke])
         for v in vertices {
             guard markerInstances < SVGLimits.markerInstances, budget > marker.cost + 1 else {
                 warnOnce(index, markerInstances >= SVGLimits.markerInstances
@@ -159,7 +162,9 @@ extension SVGResolver {
             var t = SVGTransform.translation(v.point.x, v.point.y)
             if angle != 0 { t = t.concatenating(.rotation(degrees: angle)) }
             t = t.concatenating(marker.content)
-            instances.append(SVGIconLayer(content: .group(marker.layers), transform: t, elementName: "marker",
+            let layers = gradients.isEmpty ? marker.layers
+                : SVGResolver.carrying(gradients, into: marker.layers, from: t)
+            instances.append(SVGIconLayer(content: .group(layers), transform: t, elementName: "marker",
                                           clipPath: marker.clip))
         }
     }
@@ -270,25 +275,6 @@ indirect enum ContextPaints {
 }
 
 extension SVGResolver {
-    /// A marked shape's paint as its markers' `context-fill`/`context-stroke` see it: a paint server in
-    /// bounding-box units takes the context element's box (SVG 2 §13.3.2), so on a shape whose box has no
-    /// width or no height it paints nothing there, as on the shape itself (a horizontal line's gradient).
-    static func contextPaint(_ paint: SVGPaint?, of shape: SVGShape?) -> SVGPaint? {
-        guard let paint, let shape else { return paint }
-        switch paint {
-        case .linearGradient(let g) where g.units == .objectBoundingBox: break
-        case .radialGradient(let g) where g.units == .objectBoundingBox: break
-        case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
-        default: return paint
-        }
-        guard let first = shape.path.points.first else { return nil }
-        var lo = first, hi = first
-        for p in shape.path.points {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        return hi.x > lo.x && hi.y > lo.y ? paint : nil
-    }
-
     /// The context element's fill (or stroke); none outside markers and `use`.
     mutating func contextPaint(_ fill: Bool) -> SVGPaint? {
         switch contextPaints {
