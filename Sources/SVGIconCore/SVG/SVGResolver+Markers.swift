@@ -289,7 +289,8 @@ extension SVGResolver {
             let saved = contextPaints
             contextPaints = outer
             defer { contextPaints = saved }
-            return resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
+            let paint = resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
+            return markingUseGradient(paint, key: index * 2 + (fill ? 0 : 1))
         }
     }
 }
