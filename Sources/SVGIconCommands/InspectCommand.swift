@@ -124,7 +124,7 @@ struct InspectCommand: ParsableCommand {
 
     static func stroke(_ s: IconInspection.Stroke) -> String {
         var text = paint(s.paint, s.opacity) + " \(number(s.width)) \(s.cap)/\(s.join)"
-        if s.join == "miter" && s.miterLimit != 4 { text += " limit \(number(s.miterLimit))" }
+        if (s.join == "miter" || s.join == "miter-clip") && s.miterLimit != 4 { text += " limit \(number(s.miterLimit))" }
         if !s.dashes.isEmpty {
             text += " dash \(s.dashes.map(number).joined(separator: ","))"
             if s.dashOffset != 0 { text += " offset \(number(s.dashOffset))" }

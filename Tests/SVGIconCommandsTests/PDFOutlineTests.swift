@@ -57,6 +57,21 @@ struct PDFOutlineTests {
         #expect(!Self.operators(content).contains("d") && !Self.operators(content).contains("w"))
     }
 
+    @Test("A miter-clip join, which PDF has not, is outlined even in native stroke mode; a miter join is stroked")
+    func miterClipOutlined() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 20 L12 4 L22 20" fill="none" \
+            stroke="black" stroke-width="2" stroke-linejoin="JOIN" stroke-miterlimit="1.5"/></svg>
+            """
+        let native = VectorExportOptions(width: 24, height: 24)
+        let clipped = try Self.content(svg.replacingOccurrences(of: "JOIN", with: "miter-clip"), native)
+        #expect(!Self.operators(clipped).contains("S") && Self.operators(clipped).contains("f"))
+        let outlined = try Self.content(svg.replacingOccurrences(of: "JOIN", with: "miter-clip"))
+        #expect(clipped == outlined)
+        let miter = try Self.content(svg.replacingOccurrences(of: "JOIN", with: "miter"), native)
+        #expect(Self.operators(miter).contains("S") && miter.contains("0 j 1.5 M\n"))
+    }
+
     @Test("StrokeOutline is the stroker's outline, shared by the PDF and VectorDrawable writers")
     func sharedOutline() {
         var path = SVGPath()

@@ -100,6 +100,16 @@ struct VectorDrawableTests {
             """)
     }
 
+    @Test("A miter-clip stroke, which strokeLineJoin cannot name, becomes a filled outline")
+    func miterClipOutlined() throws {
+        let xml = try Self.convert("""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 20 L12 4 L22 20" fill="none" \
+            stroke="#ff0000" stroke-width="2" stroke-linejoin="miter-clip" stroke-miterlimit="1.5"/></svg>
+            """)
+        #expect(xml.contains("android:fillColor=\"#FF0000\""))
+        #expect(!xml.contains("strokeWidth") && !xml.contains("strokeLineJoin"))
+    }
+
     @Test("A mask is refused, naming the feature and the line of the element that uses it")
     func maskRefused() throws {
         let refusal = try #require(try Self.refusal("""

@@ -62,18 +62,61 @@ struct CSSCascadeTests {
             rect[data-x="1"] { fill: green }
             """)
         #expect(fills == [green, blue])
-        // A selector svgicon does not support drops out of its list; the others still apply.
-        let star = try fillOf([rect([])], style: "*, rect:hover { fill: red }")
-        #expect(star == [red])
+        // A selector svgicon cannot read invalidates its whole list (Selectors 4 §3.1).
+        let star = try fillOf([rect([])], style: "*, rect:hover { fill: red } rect { fill: blue }")
+        #expect(star == [blue])
     }
 
     @Test("Unsupported selectors are skipped and reported once; comments and at-rules are ignored")
     func unsupported() throws {
         var sheet = CSSStyleSheet()
-        sheet.add("/* c */ @media print { rect { fill: red } } rect:first-child { fill: red } a + b {} .ok { fill: blue }")
+        sheet.add("/* c */ @media print { rect { fill: red } } rect:hover { fill: red } a|b, c {} .ok, { } .ok { fill: blue }")
         #expect(sheet.rules.count == 1)
         #expect(sheet.rules.first?.selector.compounds.first?.classes == ["ok"])
-        #expect(sheet.unsupportedSelectors == ["rect:first-child", "a + b"])
+        #expect(sheet.unsupportedSelectors == ["rect:hover", "a|b"])
+    }
+
+    @Test("Attribute operators |= ^= $= *=; an empty value never matches ^= $= *=")
+    func attributeOperators() throws {
+        let fills = try fillOf([rect([("lang", "en-GB")]), rect([("id", "goal")]), rect([("id", "tall")]),
+                                rect([("class", "amidst")]), rect([("id", "x")])], style: """
+            [lang|=en] { fill: red } [id^=go] { fill: green } [id$="ll"] { fill: blue } [class*=mid] { fill: red }
+            [id^=""] { fill: green }
+            """)
+        #expect(fills == [red, green, blue, red, .tint])
+    }
+
+    @Test("Structural pseudo-classes and :not")
+    func pseudoClasses() throws {
+        let fills = try fillOf([rect([]), rect([("class", "x")]), rect([]), rect([])], style: """
+            rect:first-child { fill: red } rect:nth-child(2n+3) { fill: green } rect:last-child { fill: blue }
+            rect:not(.x):nth-last-child( -n + 2 ):not(:first-child) { stroke: red }
+            """)
+        // The <style> element is the first child: the rects are children 2…5.
+        #expect(fills == [.tint, green, .tint, blue])
+        #expect(CSSSelector.anPlusB("odd")! == (2, 1))
+        #expect(CSSSelector.anPlusB("-n+ 3")! == (-1, 3))
+        #expect(CSSSelector.anPlusB("+5")! == (0, 5))
+        #expect(CSSSelector.anPlusB("2n-1")! == (2, -1))
+        #expect(CSSSelector.anPlusB("n1") == nil)
+        #expect(CSSSelector.parse("rect:not(.a)")!.specificity == (0, 1, 1))
+        #expect(CSSSelector.parse("rect:first-child")!.specificity == (0, 1, 1))
+    }
+
+    @Test("Next-sibling and subsequent-sibling combinators")
+    func siblingCombinators() throws {
+        let fills = try fillOf([rect([("class", "a")]), rect([]), rect([]), rect([])],
+                               style: ".a + rect { fill: red } .a ~ rect + rect { fill: green }")
+        #expect(fills == [.tint, red, green, green])
+    }
+
+    @Test("initial and unset: unset inherits an inherited property; initial takes the initial value")
+    func cssWideKeywords() throws {
+        let g = SVGElement(name: "g", attributes: [(name: "fill", value: "blue")], children: [
+            rect([("class", "u"), ("fill", "red")]), rect([("class", "i"), ("fill", "red")]),
+        ])
+        let fills = try fillOf([g], style: ".u { fill: unset } .i { fill: initial }")
+        #expect(fills == [blue, .tint])
     }
 
     @Test("Selector specificity numbers")

@@ -211,6 +211,43 @@ struct MarkerPatternTests {
         #expect(outside.fill == nil && outside.stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)))
     }
 
+    @Test("A context gradient takes the context element's box and user space: a marked path's, a use's")
+    func contextGradient() throws {
+        let gradient = el("linearGradient", [("id", "g")], [el("stop", [("offset", "0")]), el("stop", [("offset", "1")])])
+        let result = try resolve([
+            gradient,
+            marker("m", [("markerUnits", "userSpaceOnUse")], content: [el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke")])]),
+            el("path", [("d", "M2 4 L12 8"), ("fill", "none"), ("stroke", "url(#g)"), ("marker-end", "url(#m)")]),
+            el("g", [("id", "s")], [el("rect", [("width", "2"), ("height", "2"), ("fill", "context-fill")]),
+                                    el("rect", [("x", "6"), ("y", "6"), ("width", "2"), ("height", "2"), ("fill", "context-fill")])]),
+            el("use", [("href", "#s"), ("x", "3"), ("fill", "url(#g)")]),
+        ], viewBox: "0 0 24 24")
+        func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
+            switch layer.content {
+            case .shape(let s): return [s]
+            case .group(let children): return children.flatMap(shapes)
+            }
+        }
+        func transform(_ paint: SVGPaint?) -> SVGTransform? {
+            guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
+            return g.transform
+        }
+        // The marker's rect is placed at (12, 8) less refX/refY (1, 1): the path's box (2, 4)…(12, 8), seen
+        // from there, is 10 × 4 at (−9, −3).
+        let instance = try #require(try instances(result).first)
+        let inMarker = try #require(shapes(instance).first)
+        let markerTransform = try #require(transform(inMarker.fill?.paint))
+        expectTransform(markerTransform, [10, 0, 0, 4, -9, -3])
+        // Under the use both rects share the use's box (0, 0)…(8, 8) in the space its x moves them to.
+        let useLayer = try #require(result.icon.layers.last(where: { $0.elementName == "use" }))
+        let used = shapes(useLayer)
+        #expect(used.count == 2)
+        for shape in used {
+            let useTransform = try #require(transform(shape.fill?.paint))
+            expectTransform(useTransform, [8, 0, 0, 8, 0, 0])
+        }
+    }
+
     // MARK: Patterns
 
     private func checker(_ attributes: [(String, String)], content: [SVGElement]? = nil) -> SVGElement {

@@ -42,6 +42,18 @@ struct StrokerTests {
         #expect(within > bevel + 1)
     }
 
+    @Test("miter-clip: a miter within the limit is whole; past it, cut at miterLimit × width / 2 from the corner")
+    func miterClip() {
+        #expect(abs(area("M5 10 L15 10 L15 20", join: .miterClip, miterLimit: 4) - 40) < 0.005)
+        // Right angle, hw 1, limit 1: of the miter's tip triangle (0.5 past the bevel, apex √2 from the
+        // corner) the part beyond 1 from the corner, (√2 − 1)², is cut off.
+        let clipped = 40 - (2.0.squareRoot() - 1) * (2.0.squareRoot() - 1)
+        #expect(abs(area("M5 10 L15 10 L15 20", join: .miterClip, miterLimit: 1) - clipped) < 0.005)
+        // A U-turn has no miter tip: the clipped join is a 2 × (limit × hw) block past the turn.
+        #expect(abs(area("M5 10 L15 10 L5 10", join: .miterClip, miterLimit: 2) - 24) < 0.005)
+        #expect(abs(area("M5 10 L15 10 L5 10", join: .miter, miterLimit: 2) - 20) < 0.005)
+    }
+
     @Test("A closed square joins at its start point too")
     func closedSquare() {
         // Square 10 × 10, stroke 2: outer 12 × 12 minus inner 8 × 8 = 80 with miter joins everywhere.

@@ -156,17 +156,18 @@ package struct Stroker {
         let na = n0 * -side, nb = n1 * -side
         let join: LineJoin = corner ? style.join : .round
         if leftIsInner {
-            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, withinCurve: !corner, &right)
+            appendJoin(join, at: p, na, nb, turn: (d0, d1), cross: cross, dot: dotp, withinCurve: !corner, &right)
         } else {
-            appendJoin(join, at: p, na, nb, cross: cross, dot: dotp, withinCurve: !corner, &left)
+            appendJoin(join, at: p, na, nb, turn: (d0, d1), cross: cross, dot: dotp, withinCurve: !corner, &left)
         }
     }
 
-    /// The outer side of a corner at `p`: from `p + na` round to `p + nb`. `withinCurve`: `p` is a vertex
-    /// of a flattened curve, not one of the path's corners.
+    /// The outer side of a corner at `p`: from `p + na` round to `p + nb`, the corner turning from the unit
+    /// direction `turn.0` to `turn.1`. `withinCurve`: `p` is a vertex of a flattened curve, not one of the
+    /// path's corners.
     @inline(__always)
-    private func appendJoin(_ join: LineJoin, at p: SVGPoint, _ na: SVGPoint, _ nb: SVGPoint, cross: Double,
-                            dot dotp: Double, withinCurve: Bool, _ side: inout [SVGPoint]) {
+    private func appendJoin(_ join: LineJoin, at p: SVGPoint, _ na: SVGPoint, _ nb: SVGPoint, turn: (SVGPoint, SVGPoint),
+                            cross: Double, dot dotp: Double, withinCurve: Bool, _ side: inout [SVGPoint]) {
         if withinCurve && dotp > singleChordCosine {
             // The small turn between two segments of a flattened curve (always joined round), small enough
             // for one chord of the pen's circle: one point on the bisector (half the points of that chord's
@@ -194,6 +195,13 @@ package struct Stroker {
             if denom > 1e-12, (2 / denom).squareRoot() <= style.miterLimit {
                 side.append(p + (na + nb) * (1 / denom))
             }
+        case .miterClip:
+            let denom = 1 + dotp
+            if denom > 1e-12, (2 / denom).squareRoot() <= style.miterLimit {
+                side.append(p + (na + nb) * (1 / denom))
+            } else {
+                appendClippedMiter(at: p, na, nb, turn: turn, &side)
+            }
         case .round:
             // The arc, for a turn larger than one chord within the tolerance.
             if dotp <= singleChordCosine {
@@ -208,6 +216,23 @@ package struct Stroker {
             }
         }
         side.append(p + nb)
+    }
+
+    /// A miter past the limit, cut (SVG 2 `miter-clip`) by the line perpendicular to the corner's outward
+    /// bisector at `miterLimit × halfWidth` from `p`: the two outer edges, `p + na` on along the incoming
+    /// direction and `p + nb` back along the outgoing one, as far as that line. The bisector is
+    /// `turn.0 − turn.1` (which also holds at a U-turn, where the miter has no tip).
+    private func appendClippedMiter(at p: SVGPoint, _ na: SVGPoint, _ nb: SVGPoint, turn: (SVGPoint, SVGPoint),
+                                    _ side: inout [SVGPoint]) {
+        let bisector = turn.0 - turn.1
+        let length = bisector.length
+        guard length > 1e-12 else { return }
+        let u = bisector * (1 / length)
+        // The edge from p + na runs along turn.0, which makes the angle sin(θ/2) = |bisector| / 2 with u.
+        let along = (style.miterLimit * halfWidth - na.dot(u)) / (length / 2)
+        guard along.isFinite, along > 0 else { return }
+        side.append(p + na + turn.0 * along)
+        side.append(p + nb - turn.1 * along)
     }
 
     /// The points of a cap after `p + normal` (already in the polygon) and before `p − normal`, for a

@@ -157,7 +157,7 @@ enum BoundingBoxUnits {
     }
 
     /// The paint in user space; nil when it paints nothing (bounding-box units on an empty box).
-    private static func resolve(_ paint: SVGPaint, box: SVGRect?) -> SVGPaint? {
+    static func resolve(_ paint: SVGPaint, box: SVGRect?) -> SVGPaint? {
         switch paint {
         case .linearGradient(var g) where g.units == .objectBoundingBox:
             guard let b = map(box) else { return nil }

@@ -5,11 +5,20 @@ public enum LineCap: String, Hashable, Sendable, CaseIterable {
     case butt, round, square
 }
 
-/// How a stroke's corners are drawn. SVG 2's `miter-clip` and `arcs` are drawn as `miter`.
+/// How a stroke's corners are drawn (SVG 2 §13.5.3 `stroke-linejoin`). SVG 2's `arcs` is drawn as `miter`, as
+/// resvg draws it: between the straight segments svgicon strokes, arcs of zero curvature are the miter's lines.
 ///
 /// Thread safety: a `Sendable` value; copies can be used and passed between threads freely.
 public enum LineJoin: String, Hashable, Sendable, CaseIterable {
-    case miter, round, bevel
+    /// The outer edges extended until they meet; a bevel where the miter would pass the miter limit.
+    case miter
+    /// A circular arc of the stroke's half width around the corner.
+    case round
+    /// The two outer corners joined by a straight line.
+    case bevel
+    /// SVG 2 `miter-clip`: a miter that, past the miter limit, is cut by the line perpendicular to the
+    /// corner's bisector at `miterLimit × width / 2` from the corner instead of becoming a bevel.
+    case miterClip = "miter-clip"
 }
 
 /// The geometry of a stroke, in the user space of the element it belongs to.
@@ -22,7 +31,8 @@ public struct StrokeStyle: Hashable, Sendable {
     public var cap: LineCap
     /// How segments meet; `miter` by default.
     public var join: LineJoin
-    /// Limit on the ratio of miter length to stroke width; beyond it a miter join becomes a bevel. ≥ 1.
+    /// Limit on the ratio of miter length to stroke width; beyond it a miter join becomes a bevel (a
+    /// `miterClip` join is cut there). ≥ 1.
     public var miterLimit: Double
     /// Dash and gap lengths (already normalised: even count, no negatives); empty for a solid stroke.
     public var dashes: [Double]

@@ -68,7 +68,7 @@ enum LayerBounds {
                 if let stroke = shape.stroke, stroke.style.width > 0 {
                     let style = stroke.style
                     var factor = 1.0
-                    if style.join == .miter { factor = max(factor, style.miterLimit) }
+                    if style.join == .miter || style.join == .miterClip { factor = max(factor, style.miterLimit) }
                     if style.cap == .square { factor = max(factor, 2.0.squareRoot()) }
                     let scale = stroke.nonScaling ? max(host.maxScale, t.maxScale) : t.maxScale
                     reach = style.width / 2 * factor * scale

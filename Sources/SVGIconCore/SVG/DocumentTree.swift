@@ -259,11 +259,51 @@ package struct DocumentTree {
                 ancestor = nodes[a].parent
             }
             return false
+        case .nextSibling:
+            guard let previous = previousSibling(of: index) else { return false }
+            return matches(selector, compoundIndex: compoundIndex - 1, node: previous, failed: &failed)
+        case .subsequentSibling:
+            var sibling = previousSibling(of: index)
+            while let s = sibling {
+                let key = (compoundIndex - 1) * nodes.count + s
+                if !failed.contains(key) {
+                    if matches(selector, compoundIndex: compoundIndex - 1, node: s, failed: &failed) { return true }
+                    failed.insert(key)
+                }
+                sibling = previousSibling(of: s)
+            }
+            return false
         }
     }
 
+    /// The element before `index` under the same parent (children are linked forwards only: a walk from the
+    /// first child, counted as cascade work).
+    private mutating func previousSibling(of index: Int) -> Int? {
+        guard let parent = nodes[index].parent else { return nil }
+        var child = nodes[parent].firstChild, previous: Int? = nil
+        while let c = child, c != index {
+            cascadeWork += 1
+            previous = c
+            child = nodes[c].nextSibling
+        }
+        return previous
+    }
+
+    /// `index`'s position among its parent's children, from 1, and their count (the root is an only child).
+    private mutating func siblingPosition(of index: Int) -> (position: Int, count: Int) {
+        guard let parent = nodes[index].parent else { return (1, 1) }
+        var child = nodes[parent].firstChild, position = 0, count = 0
+        while let c = child {
+            cascadeWork += 1
+            count += 1
+            if c == index { position = count }
+            child = nodes[c].nextSibling
+        }
+        return (position, count)
+    }
+
     /// Reads the node in place (copying a `Node` per test would cost more than the test).
-    private func matches(_ compound: CSSSelector.Compound, _ index: Int) -> Bool {
+    private mutating func matches(_ compound: CSSSelector.Compound, _ index: Int) -> Bool {
         if let type = compound.type, type != nodes[index].name { return false }
         if let id = compound.id, nodes[index].attribute("id") != id { return false }
         for cls in compound.classes where !nodes[index].classes.contains(cls) { return false }
@@ -274,6 +314,22 @@ package struct DocumentTree {
             case .equals(let v): if value != v { return false }
             case .containsWord(let v):
                 if !value.split(separator: " ").contains(Substring(v)) { return false }
+            case .dashPrefix(let v): if value != v && !value.hasPrefix(v + "-") { return false }
+            case .prefix(let v): if v.isEmpty || !value.hasPrefix(v) { return false }
+            case .suffix(let v): if v.isEmpty || !value.hasSuffix(v) { return false }
+            case .substring(let v): if v.isEmpty || !value.contains(v) { return false }
+            }
+        }
+        for pseudo in compound.pseudoClasses {
+            switch pseudo {
+            case .nthChild(let a, let b, let fromEnd):
+                let (position, count) = siblingPosition(of: index)
+                let p = fromEnd ? count + 1 - position : position
+                if !CSSSelector.PseudoClass.matches(a: a, b: b, position: p) { return false }
+            case .onlyChild:
+                if siblingPosition(of: index).count != 1 { return false }
+            case .not(let inner):
+                if matches(inner, index) { return false }
             }
         }
         return true

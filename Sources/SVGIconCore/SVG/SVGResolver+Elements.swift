@@ -142,7 +142,7 @@ extension SVGResolver {
             content = resolveNode(target, parentStyle: style)
         }
         guard let layer = content else { return nil }
-        return (layer, offset)
+        return (pendingUseGradients.isEmpty ? layer : carryingUseContext(index, offset: offset, into: layer), offset)
     }
 
     /// A `symbol` drawn by a `use`: its viewBox fitted into a viewport at the symbol's x, y (SVG 2) of the

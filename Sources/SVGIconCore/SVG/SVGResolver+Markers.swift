@@ -135,10 +135,14 @@ extension SVGResolver {
             return
         }
         let savedContext = contextPaints
-        contextPaints = .paints(fill: shape?.fill?.paint, stroke: shape?.stroke?.paint)
+        let contextFill = SVGResolver.contextPaint(shape?.fill?.paint, of: shape)
+        let contextStroke = SVGResolver.contextPaint(shape?.stroke?.paint, of: shape)
+        contextPaints = .paints(fill: contextFill, stroke: contextStroke)
         let resolved = resolveMarker(target, style: style)
         contextPaints = savedContext
         guard let marker = resolved else { return }
+        // Gradients (now in the marked shape's user space) are carried into each instance's spaces below.
+        let gradients = SVGResolver.gradients(among: [contextFill, contextStroke])
         for v in vertices {
             guard markerInstances < SVGLimits.markerInstances, budget > marker.cost + 1 else {
                 warnOnce(index, markerInstances >= SVGLimits.markerInstances
@@ -158,7 +162,9 @@ extension SVGResolver {
             var t = SVGTransform.translation(v.point.x, v.point.y)
             if angle != 0 { t = t.concatenating(.rotation(degrees: angle)) }
             t = t.concatenating(marker.content)
-            instances.append(SVGIconLayer(content: .group(marker.layers), transform: t, elementName: "marker",
+            let layers = gradients.isEmpty ? marker.layers
+                : SVGResolver.carrying(gradients, into: marker.layers, from: t)
+            instances.append(SVGIconLayer(content: .group(layers), transform: t, elementName: "marker",
                                           clipPath: marker.clip))
         }
     }
@@ -283,7 +289,8 @@ extension SVGResolver {
             let saved = contextPaints
             contextPaints = outer
             defer { contextPaints = saved }
-            return resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
+            let paint = resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
+            return markingUseGradient(paint, key: index * 2 + (fill ? 0 : 1))
         }
     }
 }

@@ -23,7 +23,7 @@ extension SVGResolver {
     }
 
     static func lineJoin(_ v: String) -> LineJoin? {
-        v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : nil
+        v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : v == "miter-clip" ? .miterClip : nil
     }
 
     /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
@@ -116,6 +116,10 @@ extension SVGResolver {
     mutating func apply(_ known: StyleProperty, property: String, value rawValue: String,
                                 to style: inout SVGStyle, parent: SVGStyle, node: Int) {
         let value = trimmedCSSValue(rawValue)
+        if value == "initial" || value == "unset" {
+            applyCSSWideKeyword(known, property: property, unset: value == "unset", to: &style, parent: parent, node: node)
+            return
+        }
         let inherit = value == "inherit"
         func number(_ v: String) -> Double? {
             if let n = NumberScanner.plainDigits(v) { return n }
@@ -160,7 +164,7 @@ extension SVGResolver {
         case .strokeLinejoin:
             if inherit { style.lineJoin = parent.lineJoin }
             else if let j = SVGResolver.lineJoin(value) { style.lineJoin = j }
-            else if value == "miter-clip" || value == "arcs" { style.lineJoin = .miter }
+            else if value == "arcs" { style.lineJoin = .miter }
         case .strokeMiterlimit:
             if inherit { style.miterLimit = parent.miterLimit }
             else if let m = number(value), m >= 1 { style.miterLimit = m }
@@ -222,6 +226,28 @@ extension SVGResolver {
             else { invalid(node, property, value) }
         case .markerStart, .markerMid, .markerEnd, .marker:
             applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
+        }
+    }
+
+    /// `initial`, and `unset` (CSS Cascade 4 §7.3): `unset` on an inherited property is `inherit`; otherwise
+    /// the property takes its initial value, read as an `inherit` from a style that holds every initial value
+    /// (`SVGStyle()`: an unspecified fill takes the tint, as everywhere in svgicon). The non-inherited
+    /// properties are set directly, overriding an earlier declaration on the same element.
+    private mutating func applyCSSWideKeyword(_ known: StyleProperty, property: String, unset: Bool,
+                                              to style: inout SVGStyle, parent: SVGStyle, node: Int) {
+        if unset && known.isInherited {
+            apply(known, property: property, value: "inherit", to: &style, parent: parent, node: node)
+            return
+        }
+        let initial = SVGStyle()
+        switch known {
+        case .opacity: style.opacity = initial.opacity
+        case .display: style.displayNone = initial.displayNone
+        case .vectorEffect: style.nonScalingStroke = initial.nonScalingStroke
+        case .overflow: break  // the initial `visible` is overridden for svg, marker, pattern by SVG's UA sheet
+        case .mixBlendMode: style.blendMode = initial.blendMode
+        case .isolation: style.isolate = initial.isolate
+        default: apply(known, property: property, value: "inherit", to: &style, parent: initial, node: node)
         }
     }
 

@@ -75,6 +75,9 @@ public struct SVGResolver {
     /// What `context-fill` and `context-stroke` paint here: the marked shape's paints inside a marker, the
     /// `use`'s inside what it draws (SVGResolver+Markers.swift).
     var contextPaints: ContextPaints? = nil
+    /// The gradients a `use` handed to its content as context paints, by placeholder key, until the use's
+    /// box is known (`markingUseGradient`, `carryingUseContext`).
+    var pendingUseGradients: [Int: SVGPaint] = [:]
     /// The computed `font-size` of the element being resolved: what `em` and `ex` lengths of its attributes
     /// are relative to.
     var fontSize = SVGLength.fontSize

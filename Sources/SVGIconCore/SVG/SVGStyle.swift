@@ -159,6 +159,16 @@ enum StyleProperty: UInt8 {
     /// `isolation` (Compositing and Blending), as resvg reads them. They are set by style sheets and `style`.
     var isCSSOnly: Bool { self == .marker || self == .mixBlendMode || self == .isolation }
 
+    /// Whether the property inherits (SVG 2 property index; CSS Masking, Compositing): all but `opacity`,
+    /// `display`, `vector-effect`, `overflow`, `mix-blend-mode` and `isolation`. `unset` is `inherit` for these
+    /// and `initial` for the others (CSS Cascade 4 §7.3.3).
+    var isInherited: Bool {
+        switch self {
+        case .opacity, .display, .vectorEffect, .overflow, .mixBlendMode, .isolation: return false
+        default: return true
+        }
+    }
+
     /// The stroke lengths, whose `em` depends on the element's own `font-size`.
     var isStrokeLength: Bool { self == .strokeWidth || self == .strokeDasharray || self == .strokeDashoffset }
 

@@ -14,7 +14,8 @@ extension PDFEmitter {
            let paint = try paintOperators(fill.paint, alpha: alpha * fill.opacity, stroking: false, space: space, element: element) {
             fillOps = paint + path + (fill.rule == .evenodd ? "f*\n" : "f\n")
         }
-        if let stroke = shape.stroke, writer.options.pdfStrokes == .outline {
+        // PDF has no miter-clip join (ISO 32000-1 §8.4.3.4: miter, round, bevel): such a stroke is outlined.
+        if let stroke = shape.stroke, writer.options.pdfStrokes == .outline || stroke.style.join == .miterClip {
             strokeOps = try outlinedStroke(shape.path, stroke, alpha: alpha, space: space, element: element) ?? ""
         } else if let stroke = shape.stroke {
             if stroke.nonScaling {

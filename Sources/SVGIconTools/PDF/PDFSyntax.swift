@@ -37,7 +37,13 @@ enum PDFSyntax {
     /// `w J j M` and, for a dashed stroke, `d`.
     static func strokeStyle(_ s: StrokeStyle) -> String {
         var ops = "\(number(s.width)) w \(s.cap == .butt ? 0 : s.cap == .round ? 1 : 2) J "
-        ops += "\(s.join == .miter ? 0 : s.join == .round ? 1 : 2) j \(number(s.miterLimit)) M\n"
+        let join: Int
+        switch s.join {
+        case .miter, .miterClip: join = 0  // a miter-clip stroke is outlined instead (`emitShape`)
+        case .round: join = 1
+        case .bevel: join = 2
+        }
+        ops += "\(join) j \(number(s.miterLimit)) M\n"
         if !s.dashes.isEmpty {
             ops += "[" + s.dashes.map(number).joined(separator: " ") + "] \(number(s.dashOffset)) d\n"
         }

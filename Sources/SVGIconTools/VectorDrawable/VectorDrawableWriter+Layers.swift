@@ -179,10 +179,11 @@ extension VectorDrawableWriter {
             if let stroke = shape.stroke {
                 let style = stroke.style
                 // Android strokes the transformed path with a round pen scaled by the matrix's scale: the
-                // same as SVG's for a similarity. Otherwise (and for dashes) the outline is filled instead.
+                // same as SVG's for a similarity. Otherwise (and for dashes, and miter-clip joins, which
+                // Android's strokeLineJoin has not) the outline is filled instead.
                 let similarity = VectorDrawableWriter.similarityScale(total)
                 let scaleBack = stroke.nonScaling ? similarity.map { 1 / $0 } : 1
-                if style.dashes.isEmpty, similarity != nil, let factor = scaleBack {
+                if style.dashes.isEmpty, style.join != .miterClip, similarity != nil, let factor = scaleBack {
                     if var s = try paintAttributes(stroke.paint, prefix: "stroke", alpha: alpha * stroke.opacity, bake: bake, element: element) {
                         let widthInPathSpace = style.width * factor * (bake.isIdentity ? 1 : VectorDrawableWriter.similarityScale(bake) ?? 1)
                         s.attributes.append(("strokeWidth", VectorDrawableWriter.number(widthInPathSpace)))

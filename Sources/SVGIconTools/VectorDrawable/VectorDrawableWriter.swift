@@ -12,7 +12,7 @@ import SVGIconCore
 /// takes it, those paints are white and `android:tint` is the tint (tinting at run time works); otherwise the
 /// tint colour is written into each paint.
 ///
-/// What is converted exactly: a stroke VectorDrawable cannot draw the same way (dashed, under a skew or a
+/// What is converted exactly: a stroke VectorDrawable cannot draw the same way (dashed, `miter-clip`, under a skew or a
 /// non-uniform scale, `non-scaling-stroke`) becomes a filled path of its outline (svgicon's own stroker,
 /// flattened to 1/10 000 of the icon: `StrokeOutline`); a group's opacity is pushed down to its shapes when no two of them
 /// overlap; opacity on a one-paint shape goes into that paint's alpha; `paint-order: stroke` becomes two paths.

@@ -1,5 +1,7 @@
-/// A CSS selector as svgicon matches it: compound selectors (type or `*`, `#id`, `.class`, `[attr]`,
-/// `[attr=value]`, `[attr~=value]`) joined by descendant (whitespace) and child (`>`) combinators.
+/// A CSS selector as svgicon matches it (Selectors Level 3/4): compound selectors (type or `*`, `#id`, `.class`,
+/// `[attr]`, `[attr=value]` and the `~=`, `|=`, `^=`, `$=`, `*=` tests, `:first-child`, `:last-child`,
+/// `:only-child`, `:nth-child(an+b)`, `:nth-last-child(an+b)`, `:not(compound)`) joined by descendant
+/// (whitespace), child (`>`), next-sibling (`+`) and subsequent-sibling (`~`) combinators.
 struct CSSSelector: Hashable, Sendable {
     struct Compound: Hashable, Sendable {
         /// nil: any element (`*` or no type given).
@@ -8,15 +10,41 @@ struct CSSSelector: Hashable, Sendable {
         var classes: [String] = []
         /// (name, value, whole-word match); a nil value is a presence test.
         var attributes: [AttributeTest] = []
+        /// The structural pseudo-classes and negations, all of which must match.
+        var pseudoClasses: [PseudoClass] = []
+    }
+
+    /// A pseudo-class svgicon matches: the structural ones (positions among the element's siblings, counted
+    /// from 1) and `:not` of one compound.
+    indirect enum PseudoClass: Hashable, Sendable {
+        /// `:nth-child(an+b)` (`:first-child` is a = 0, b = 1); `fromEnd`: `:nth-last-child` (`:last-child`).
+        case nthChild(a: Int, b: Int, fromEnd: Bool)
+        /// `:only-child`.
+        case onlyChild
+        /// `:not(compound)`.
+        case not(Compound)
+
+        /// Whether position `p` (1-based) is one of `an + b` for some n ≥ 0.
+        static func matches(a: Int, b: Int, position p: Int) -> Bool {
+            if a == 0 { return p == b }
+            let d = p - b
+            return d % a == 0 && d / a >= 0
+        }
     }
 
     struct AttributeTest: Hashable, Sendable {
-        enum Match: Hashable, Sendable { case present, equals(String), containsWord(String) }
+        enum Match: Hashable, Sendable {
+            case present, equals(String), containsWord(String)
+            /// `|=`: the value, or the value followed by `-`.
+            case dashPrefix(String)
+            /// `^=`, `$=`, `*=`: starts with, ends with, contains (never for an empty value).
+            case prefix(String), suffix(String), substring(String)
+        }
         var name: String
         var match: Match
     }
 
-    enum Combinator: Hashable, Sendable { case descendant, child }
+    enum Combinator: Hashable, Sendable { case descendant, child, nextSibling, subsequentSibling }
 
     /// Longer selectors are not supported (matching recurses once per compound).
     static let maxCompounds = 32
@@ -28,12 +56,18 @@ struct CSSSelector: Hashable, Sendable {
     /// (ids, classes and attributes, types), compared lexicographically.
     var specificity: (Int, Int, Int) {
         var a = 0, b = 0, c = 0
-        for compound in compounds {
-            if compound.id != nil { a += 1 }
-            b += compound.classes.count + compound.attributes.count
-            if compound.type != nil { c += 1 }
-        }
+        for compound in compounds { CSSSelector.add(compound, &a, &b, &c) }
         return (a, b, c)
+    }
+
+    /// A compound's share of the specificity; `:not` counts as its argument (Selectors 4 §17).
+    private static func add(_ compound: Compound, _ a: inout Int, _ b: inout Int, _ c: inout Int) {
+        if compound.id != nil { a += 1 }
+        b += compound.classes.count + compound.attributes.count
+        if compound.type != nil { c += 1 }
+        for pseudo in compound.pseudoClasses {
+            if case .not(let inner) = pseudo { add(inner, &a, &b, &c) } else { b += 1 }
+        }
     }
 
     /// Specificity folded into one comparable number.
@@ -51,8 +85,8 @@ struct CSSSelector: Hashable, Sendable {
         hasher.combine(combinators)
     }
 
-    /// Parses one selector (no commas). nil for anything svgicon does not support (pseudo-classes,
-    /// sibling combinators, namespaces…), so that such a rule is skipped rather than over-applied.
+    /// Parses one selector (no commas). nil for anything svgicon does not support (other pseudo-classes,
+    /// pseudo-elements, namespaces…), so that such a rule is skipped rather than over-applied.
     static func parse(_ text: Substring) -> CSSSelector? {
         var compounds: [Compound] = []
         var combinators: [Combinator] = []
@@ -113,8 +147,8 @@ struct CSSSelector: Hashable, Sendable {
                     if i < chars.count, chars[i] == "]" {
                         i += 1
                     } else {
-                        var word = false
-                        if i < chars.count, chars[i] == "~" { word = true; i += 1 }
+                        var op: Unicode.Scalar = "="
+                        if i < chars.count, "~|^$*".unicodeScalars.contains(chars[i]) { op = chars[i]; i += 1 }
                         guard i < chars.count, chars[i] == "=" else { return nil }
                         i += 1
                         _ = skipSpaces()
@@ -132,9 +166,29 @@ struct CSSSelector: Hashable, Sendable {
                         _ = skipSpaces()
                         guard i < chars.count, chars[i] == "]" else { return nil }
                         i += 1
-                        test.match = word ? .containsWord(value) : .equals(value)
+                        switch op {
+                        case "~": test.match = .containsWord(value)
+                        case "|": test.match = .dashPrefix(value)
+                        case "^": test.match = .prefix(value)
+                        case "$": test.match = .suffix(value)
+                        case "*": test.match = .substring(value)
+                        default: test.match = .equals(value)
+                        }
                     }
                     compound.attributes.append(test)
+                } else if c == ":" {
+                    i += 1
+                    guard let name = identifier()?.lowercased() else { return nil }
+                    var argument: Substring? = nil
+                    if i < chars.count, chars[i] == "(" {
+                        guard let close = chars[i...].firstIndex(of: ")") else { return nil }
+                        var inner = String.UnicodeScalarView()
+                        inner.append(contentsOf: chars[(i + 1)..<close])
+                        argument = Substring(String(inner))
+                        i = close + 1
+                    }
+                    guard let pseudo = pseudoClass(name, argument) else { return nil }
+                    compound.pseudoClasses.append(pseudo)
                 } else {
                     break
                 }
@@ -144,18 +198,59 @@ struct CSSSelector: Hashable, Sendable {
             compounds.append(compound)
             let spaced = skipSpaces()
             if i >= chars.count { break }
-            if chars[i] == ">" {
+            if chars[i] == ">" || chars[i] == "+" || chars[i] == "~" {
+                combinators.append(chars[i] == ">" ? .child : chars[i] == "+" ? .nextSibling : .subsequentSibling)
                 i += 1
                 _ = skipSpaces()
-                combinators.append(.child)
             } else if spaced {
                 combinators.append(.descendant)
             } else {
-                return nil  // ':', '+', '~', '|', … are not supported
+                return nil  // '|' (namespaces) and anything else are not supported
             }
         }
         guard !compounds.isEmpty, compounds.count <= CSSSelector.maxCompounds,
               combinators.count == compounds.count - 1 else { return nil }
         return CSSSelector(compounds: compounds, combinators: combinators)
+    }
+
+    /// A supported pseudo-class by its lowercased `name` and parenthesised `argument`; nil otherwise
+    /// (`:hover` and the other dynamic ones never match a static image: their rules are skipped).
+    private static func pseudoClass(_ name: String, _ argument: Substring?) -> PseudoClass? {
+        switch (name, argument) {
+        case ("first-child", nil): return .nthChild(a: 0, b: 1, fromEnd: false)
+        case ("last-child", nil): return .nthChild(a: 0, b: 1, fromEnd: true)
+        case ("only-child", nil): return .onlyChild
+        case ("nth-child", let text?), ("nth-last-child", let text?):
+            guard let (a, b) = anPlusB(text) else { return nil }
+            return .nthChild(a: a, b: b, fromEnd: name == "nth-last-child")
+        case ("not", let text?):
+            guard let inner = parse(text), inner.compounds.count == 1 else { return nil }
+            return .not(inner.compounds[0])
+        default: return nil
+        }
+    }
+
+    /// CSS Syntax 3 §6 `an+b`: `odd`, `even`, `b`, `an`, `an+b` with optional signs and spaces around them.
+    static func anPlusB(_ text: Substring) -> (Int, Int)? {
+        let t = String(text.unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }).lowercased()
+        if t == "odd" { return (2, 1) }
+        if t == "even" { return (2, 0) }
+        func integer(_ s: Substring) -> Int? {
+            guard !s.isEmpty, s.count <= 9 else { return nil }
+            let digits = s.first == "+" || s.first == "-" ? s.dropFirst() : s
+            guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            return Int(s.first == "+" ? s.dropFirst() : s)
+        }
+        guard let n = t.firstIndex(of: "n") else { return integer(t[...]).map { (0, $0) } }
+        let before = t[..<n], after = t[t.index(after: n)...]
+        let a: Int
+        switch before {
+        case "", "+": a = 1
+        case "-": a = -1
+        default: guard let v = integer(before) else { return nil }; a = v
+        }
+        if after.isEmpty { return (a, 0) }
+        guard after.first == "+" || after.first == "-", let b = integer(after) else { return nil }
+        return (a, b)
     }
 }

@@ -48,21 +48,25 @@ struct CSSStyleSheet: Sendable {
             if prelude.hasPrefix("@") { continue }
             let declarations = CSSStyleSheet.declarations(body, limit: CSSStyleSheet.maxDeclarations - declarationCount)
             declarationCount += declarations.count
-            var selectors = prelude[...]
-            while !selectors.isEmpty {
+            // A selector list with one selector svgicon cannot read is dropped whole (Selectors 4 §3.1:
+            // an invalid selector invalidates the list).
+            var parsed: [CSSSelector] = [], unreadable = false
+            for part in prelude.split(separator: ",", omittingEmptySubsequences: false) where parsed.count <= CSSStyleSheet.maxRules {
+                let trimmed = part.trimmingCSSWhitespace
+                if let selector = trimmed.isEmpty ? nil : CSSSelector.parse(trimmed) {
+                    parsed.append(selector)
+                } else {
+                    unreadable = true  // an empty selector (`a, {`, `, a {`) too, without a warning
+                    if !trimmed.isEmpty, unsupportedSelectors.count < 16 { unsupportedSelectors.append(String(trimmed)) }
+                }
+            }
+            if unreadable { continue }
+            for selector in parsed {
                 guard rules.count < CSSStyleSheet.maxRules else {
                     isTruncated = true
                     return
                 }
-                let comma = selectors.firstIndex(of: ",") ?? selectors.endIndex
-                let trimmed = selectors[..<comma].trimmingCSSWhitespace
-                selectors = comma < selectors.endIndex ? selectors[selectors.index(after: comma)...] : selectors[comma...]
-                if trimmed.isEmpty { continue }
-                if let selector = CSSSelector.parse(trimmed) {
-                    rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
-                } else if unsupportedSelectors.count < 16 {
-                    unsupportedSelectors.append(String(trimmed))
-                }
+                rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
             }
         }
     }

@@ -1,0 +1,142 @@
+/// Context paints of markers in the context element's user space (SVG 2 §13.3.2): a gradient on the marked
+/// shape is folded into that shape's user space, then carried into each marker instance's spaces.
+extension SVGResolver {
+    /// A marked shape's paint as its markers' `context-fill`/`context-stroke` see it: a paint server takes
+    /// the context element's box and user space (SVG 2 §13.3.2). A gradient comes back in that user space
+    /// (its bounding-box units folded in), for `carrying(_:into:from:)` to map into each marker instance's
+    /// spaces; a pattern in bounding-box units on a shape whose box has no width or no height paints nothing,
+    /// as on the shape itself (a horizontal line's gradient or pattern).
+    static func contextPaint(_ paint: SVGPaint?, of shape: SVGShape?) -> SVGPaint? {
+        guard let paint, let shape else { return paint }
+        switch paint {
+        case .linearGradient, .radialGradient:
+            return BoundingBoxUnits.resolve(paint, box: LayerBounds.bounds(of: shape.path))
+        case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
+        default: return paint
+        }
+        guard let first = shape.path.points.first else { return nil }
+        var lo = first, hi = first
+        for p in shape.path.points {
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        return hi.x > lo.x && hi.y > lo.y ? paint : nil
+    }
+
+    /// The gradients among a marked shape's context paints (the ones `carrying(_:into:from:)` moves).
+    static func gradients(among paints: [SVGPaint?]) -> [SVGPaint] {
+        paints.compactMap { $0 }.filter(\.isGradient)
+    }
+
+    /// `layers` (a marker's content, placed by `placement` in the marked shape's user space) with every
+    /// fill and stroke that is one of `gradients` (context paints in that user space) re-expressed in the
+    /// painted shape's own space: its transform preceded by the inverse of all the transforms above it.
+    static func carrying(_ gradients: [SVGPaint], into layers: [SVGIconLayer], from placement: SVGTransform) -> [SVGIconLayer] {
+        carrying(gradients.map { ($0, $0) }, into: layers, from: placement)
+    }
+
+    /// `layers` with every fill and stroke equal to a pair's `match` replaced by its `gradient` (in the space
+    /// `placement` maps the layers into; nil: not painted), re-expressed in the painted shape's own space.
+    static func carrying(_ pairs: [(match: SVGPaint, gradient: SVGPaint?)], into layers: [SVGIconLayer],
+                         from placement: SVGTransform) -> [SVGIconLayer] {
+        func carried(_ paint: SVGPaint, back: SVGTransform) -> SVGPaint?? {
+            guard let pair = pairs.first(where: { $0.match == paint }) else { return .none }
+            return .some(pair.gradient?.transformedGradient(back))
+        }
+        return layers.map { original in
+            var layer = original
+            let space = placement.concatenating(layer.transform)
+            switch layer.content {
+            case .group(let children):
+                layer.content = .group(carrying(pairs, into: children, from: space))
+            case .shape(var shape):
+                guard let back = space.inverted() else { return layer }
+                if let paint = shape.fill?.paint, let new = carried(paint, back: back) {
+                    if let new { shape.fill?.paint = new } else { shape.fill = nil }
+                }
+                if let paint = shape.stroke?.paint, let new = carried(paint, back: back) {
+                    if let new { shape.stroke?.paint = new } else { shape.stroke = nil }
+                }
+                layer.content = .shape(shape)
+            }
+            return layer
+        }
+    }
+
+    /// A `use`'s fill or stroke handed to its content's `context-fill`/`context-stroke` (`key`: the use's
+    /// index × 2, + 1 for the stroke): a gradient comes back as a placeholder — user-space units and a
+    /// singular transform that names `key` — kept in `pendingUseGradients` until `carryingUseContext` has
+    /// the use's box and puts the gradient in its place, in the context element's box and user space
+    /// (SVG 2 §13.3.2). A placeholder of an outer use passes through unchanged.
+    mutating func markingUseGradient(_ paint: SVGPaint?, key: Int) -> SVGPaint? {
+        guard let paint, paint.isGradient, !SVGResolver.isUsePlaceholder(paint) else { return paint }
+        pendingUseGradients[key] = paint
+        return paint.transformedGradient(SVGResolver.placeholder(key), replacing: true)
+    }
+
+    /// The use `index`'s content (`layer`, in the space its x/y move it to: `offset` maps that to the use's
+    /// user space) with the placeholders `markingUseGradient` handed out for this use replaced.
+    mutating func carryingUseContext(_ index: Int, offset: SVGTransform, into layer: SVGIconLayer) -> SVGIconLayer {
+        var pairs: [(match: SVGPaint, gradient: SVGPaint?)] = []
+        for key in [index * 2, index * 2 + 1] {
+            guard let original = pendingUseGradients.removeValue(forKey: key) else { continue }
+            let match = original.transformedGradient(SVGResolver.placeholder(key), replacing: true)
+            if original.hasBoundingBoxUnits {
+                let box = LayerBounds.bounds(of: SVGIconLayer(content: .group([layer])))
+                pairs.append((match, BoundingBoxUnits.resolve(original, box: box)))
+            } else {
+                pairs.append((match, offset.inverted().map { original.transformedGradient($0) }))
+            }
+        }
+        guard !pairs.isEmpty else { return layer }
+        return SVGResolver.carrying(pairs, into: [layer], from: .identity)[0]
+    }
+
+    /// The singular transform of the placeholder for `key`.
+    private static func placeholder(_ key: Int) -> SVGTransform {
+        SVGTransform(a: 0, b: 0, c: 0, d: 0, e: Double(key), f: -Double.greatestFiniteMagnitude)
+    }
+
+    private static func isUsePlaceholder(_ paint: SVGPaint) -> Bool {
+        switch paint {
+        case .linearGradient(let g): return g.transform.a == 0 && g.transform.d == 0 && g.transform.f == -Double.greatestFiniteMagnitude
+        case .radialGradient(let g): return g.transform.a == 0 && g.transform.d == 0 && g.transform.f == -Double.greatestFiniteMagnitude
+        default: return false
+        }
+    }
+}
+
+private extension SVGPaint {
+    /// Whether this is a linear or radial gradient.
+    var isGradient: Bool {
+        switch self {
+        case .linearGradient, .radialGradient: return true
+        default: return false
+        }
+    }
+
+    /// Whether this is a gradient in bounding-box units.
+    var hasBoundingBoxUnits: Bool {
+        switch self {
+        case .linearGradient(let g): return g.units == .objectBoundingBox
+        case .radialGradient(let g): return g.units == .objectBoundingBox
+        default: return false
+        }
+    }
+
+    /// A user-space gradient seen from a space that `inverse` maps its user space into: its transform
+    /// preceded by `inverse` (`replacing`: `inverse` itself, in user-space units). Anything else unchanged.
+    func transformedGradient(_ inverse: SVGTransform, replacing: Bool = false) -> SVGPaint {
+        switch self {
+        case .linearGradient(var g):
+            g.transform = replacing ? inverse : inverse.concatenating(g.transform)
+            if replacing { g.units = .userSpaceOnUse }
+            return .linearGradient(g)
+        case .radialGradient(var g):
+            g.transform = replacing ? inverse : inverse.concatenating(g.transform)
+            if replacing { g.units = .userSpaceOnUse }
+            return .radialGradient(g)
+        default:
+            return self
+        }
+    }
+}
