@@ -2,7 +2,7 @@ import Testing
 @testable import SVGIconCore
 
 /// The shadow's fast paths give the values of the longer way exactly: the shadow-planes draw by row
-/// stretches, the box passes that skip a strip's empty rows, and the designer-export chain on planes.
+/// stretches, the box passes down strips of columns, and the designer-export chain on planes.
 @Suite("Filter shadow fast paths")
 struct FilterShadowFastPathTests {
     static let blue = SVGColor(red: 10, green: 132, blue: 255)
@@ -20,6 +20,17 @@ struct FilterShadowFastPathTests {
         return p
     }()
 
+    /// `pixels` premultiplied RGBA values: alpha (i mod k + 0.37)/(k + 1), colour channels half of that (off
+    /// the 8-bit rounding boundaries, which the blur's 10⁻⁹ residue could tip).
+    static func backdrop(_ pixels: Int, _ k: Int) -> [Float] {
+        var values = [Float](repeating: 0, count: pixels * 4)
+        for i in values.indices {
+            let v = (Float(i % k) + 0.37) / Float(k + 1)
+            values[i] = i % 4 == 3 ? v : v / 2
+        }
+        return values
+    }
+
     static func shadow(width: Int, height: Int) -> FilterAlpha {
         var s = FilterAlpha(width: width, height: height)
         for i in s.alpha.indices where i % 5 != 0 { s.alpha[i] = Float(i % 13) / 13 }
@@ -32,7 +43,7 @@ struct FilterShadowFastPathTests {
         let planes = FilterShadowPlanes(over: Self.layer, shadow: Self.shadow(width: 20, height: 12), dx: c.0, dy: c.1,
                                         color: Self.red, opacity: 0.5, space: space, overColor: Self.blue)
         var base = Pixmap(width: 31, height: 19)
-        base.data = (0..<(31 * 19 * 4)).map { i in i % 4 == 3 ? Float(i % 9) / 9 : Float(i % 9) / 18 }
+        base.data = Self.backdrop(31 * 19, 9)
         var drawn = base, expected = base
         planes.draw(into: &drawn, x: c.2, y: c.3, opacity: c.4)
         let o = Float(c.4)
@@ -56,7 +67,7 @@ struct FilterShadowFastPathTests {
         #expect(drawn.samples != base.samples)
     }
 
-    @Test("Box passes down 16- and 4-column strips with empty rows skipped: each column's single running sum, bit for bit",
+    @Test("Box passes down 16- and 4-column strips, empty strips and rows among them: each column's single running sum, bit for bit",
           arguments: [(3, 3), (2, 1), (0, 4)])
     func boxColumnsSkipExactly(_ window: (Int, Int)) {
         let w = 37, h = 23
@@ -96,7 +107,7 @@ struct FilterShadowFastPathTests {
             SVGFilterPrimitive(.blend(.normal), input: .sourceGraphic, input2: .reference("effect"), colorSpace: space)])
     }
 
-    @Test("The designer chain on planes: the RGBA route's pixels, value for value, placed partly outside",
+    @Test("The designer chain on planes: the RGBA route's pixels (but for the blur's residue, under 10⁻⁶), placed partly outside",
           arguments: [(4, 2, 0.75), (-9, -5, 1.0)])
     func designerChainMatchesRGBA(_ c: (Int, Int, Double)) throws {
         let graph = try FilterGraph(Self.designerFilter(), transform: .identity)
@@ -113,13 +124,19 @@ struct FilterShadowFastPathTests {
             return (u.0 * a, u.1 * a, u.2 * a, a)
         }
         var base = Pixmap(width: 60, height: 45)
-        base.data = (0..<(60 * 45 * 4)).map { i in i % 4 == 3 ? Float(i % 5) / 5 : Float(i % 5) / 10 }
+        base.data = Self.backdrop(60 * 45, 5)
         var expected = base, drawn = base
         expected.composite(try graph.run(sourceGraphic: source).image.pixmap, x: c.0, y: c.1, opacity: c.2)
         let run = graph.runDesignerShadow(sourceAlpha: alpha, chain)
         chain.draw(into: &drawn, layer: alpha, layerColor: Self.blue, part: run.part, px: run.x, py: run.y,
                    x: c.0, y: c.1, opacity: c.2)
-        #expect(drawn.data == expected.data)
+        // The same values but where the RGBA blur leaves its running sums' residue (under 10⁻⁶) past the
+        // reach of the content, which the plane blur leaves 0; the same bytes.
+        let worst = zip(drawn.data, expected.data).map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 1e-6, "largest difference \(worst)")
+        let same = zip(drawn.data, expected.data).filter { $0 == $1 }.count
+        #expect(same > drawn.data.count * 9 / 10)
+        #expect(drawn.premultipliedRGBA8() == expected.premultipliedRGBA8())
         #expect(drawn.data != base.data)
     }
 
