@@ -96,27 +96,9 @@ extension FilterDesignerShadow {
         pixmap.makeRGBA()
         let u = SIMD4<Float>(Float(layerColor.red) / 255, Float(layerColor.green) / 255, Float(layerColor.blue) / 255, 1)
         let c = SIMD4<Float>(color, 1)
-        let w = layer.width, pw = part.width, dw = pixmap.width
-        let s0 = min(max(columns.lowerBound, px), columns.upperBound)
-        let shadowColumns = s0..<max(s0, min(columns.upperBound, px + pw))
         let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: o, toLinear: nil, toSRGB: nil)
-        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
-            layer.alpha.withUnsafeBufferPointer { srcBuffer in
-                part.alpha.withUnsafeBufferPointer { partBuffer in
-                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
-                    for row in rows {
-                        let line = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
-                        let sy = row &- py
-                        guard let sh = partBuffer.baseAddress, sy >= 0, sy < part.height, !shadowColumns.isEmpty else {
-                            paint.layerOnly(line, out, columns)
-                            continue
-                        }
-                        paint.layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
-                        blendRow(line, sh + (sy &* pw &- px), out, shadowColumns, paint)
-                        paint.layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
-                    }
-                }
-            }
+        paint.drawRows(layer, part, at: px, py, into: &pixmap, x: x, y: y, rows: rows, columns: columns) {
+            blendRow($0, $1, $2, $3, paint)
         }
     }
 
