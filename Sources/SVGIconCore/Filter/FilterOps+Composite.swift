@@ -52,15 +52,19 @@ extension FilterOps {
     /// feBlend: `in` (a) is the source layer over `in2` (b), the backdrop, with the Compositing and
     /// Blending Level 1 formula co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs).
     static func blend(_ a: FilterImage, _ b: FilterImage, _ mode: SVGBlendMode) -> FilterImage {
-        combine(a, b) { s, d in
-            let sa = s.w, da = d.w
-            let cs = sa > 0 ? SIMD3(s.x, s.y, s.z) / sa : .zero
-            let cb = da > 0 ? SIMD3(d.x, d.y, d.z) / da : .zero
-            let mixed = blendFunction(mode, cb, cs)
-            let c = SIMD3(s.x, s.y, s.z) * (1 - da) + SIMD3(d.x, d.y, d.z) * (1 - sa) + sa * da * mixed
-            let alpha = sa + da - sa * da
-            return SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha)
-        }
+        combine(a, b) { s, d in blendPixel(s, d, mode) }
+    }
+
+    /// One pixel of feBlend: the source `s` over the backdrop `d` (premultiplied) in `mode`.
+    @inline(__always)
+    static func blendPixel(_ s: SIMD4<Float>, _ d: SIMD4<Float>, _ mode: SVGBlendMode) -> SIMD4<Float> {
+        let sa = s.w, da = d.w
+        let cs = sa > 0 ? SIMD3(s.x, s.y, s.z) / sa : .zero
+        let cb = da > 0 ? SIMD3(d.x, d.y, d.z) / da : .zero
+        let mixed = blendFunction(mode, cb, cs)
+        let c = SIMD3(s.x, s.y, s.z) * (1 - da) + SIMD3(d.x, d.y, d.z) * (1 - sa) + sa * da * mixed
+        let alpha = sa + da - sa * da
+        return SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha)
     }
 
     /// B(Cb, Cs) on straight colours.

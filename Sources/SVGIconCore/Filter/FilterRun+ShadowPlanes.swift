@@ -81,88 +81,6 @@ extension FilterRun {
 }
 
 extension FilterShadowPlanes {
-    /// Draws the filter result over `pixmap` (made full RGBA) with the planes' pixel (0, 0) at (x, y) and
-    /// `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
-    /// where αsrc > 0. Per pixel the RGBA route's arithmetic, except where the layer is absent (the result
-    /// is the shadow colour converted once, × alpha) or opaque (the layer colour converted there and back,
-    /// once): there the RGBA route un-premultiplies and converts each pixel, which gives the same colour
-    /// within a few float steps (the colour's sRGB round trip is within 2·10⁻⁵).
-    func draw(into pixmap: inout Pixmap, x: Int, y: Int, opacity layerOpacity: Double) {
-        // Where the planes land (as `Pixmap.placement`).
-        let o = Float(max(0, min(1, layerOpacity)))
-        let columns = max(0, -x)..<max(max(0, -x), min(over.width, pixmap.width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(over.height, pixmap.height - y))
-        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
-        pixmap.makeRGBA()
-        let (r, g, b, ca) = FilterOps.straight(color, opacity: opacity, space: space)
-        let u = (Float(overColor.red) / 255, Float(overColor.green) / 255, Float(overColor.blue) / 255)
-        let linear = space == .linearRGB
-        // The colours of a shadow-only and a layer-only (opaque) pixel in sRGB, converted once.
-        let shade = linear ? SIMD4<Float>(Self.toSRGB(r), Self.toSRGB(g), Self.toSRGB(b), 1) : SIMD4(r, g, b, 1)
-        let opaque = linear ? SIMD4<Float>(Self.toSRGB(Self.toLinear(u.0)), Self.toSRGB(Self.toLinear(u.1)),
-                                           Self.toSRGB(Self.toLinear(u.2)), 1) : SIMD4(u.0, u.1, u.2, 1)
-        let w = over.width, sw = shadow.width, dw = pixmap.width
-        // The columns (of the planes) where the moved shadow has values.
-        let shadowColumns = max(columns.lowerBound, dx)..<max(max(columns.lowerBound, dx), min(columns.upperBound, sw + dx))
-        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
-            over.alpha.withUnsafeBufferPointer { srcBuffer in
-                shadow.alpha.withUnsafeBufferPointer { shBuffer in
-                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
-                    let sh = shBuffer.baseAddress  // nil for an empty shadow
-                    @inline(__always) func put(_ px: SIMD4<Float>, _ column: Int, _ out: UnsafeMutablePointer<Float>) {
-                        let keep = 1 - px.w * o, q = out + column &* 4
-                        let d = UnsafeRawPointer(q).loadUnaligned(as: SIMD4<Float>.self)
-                        UnsafeMutableRawPointer(q).storeBytes(of: px * o + d * keep, as: SIMD4<Float>.self)
-                    }
-                    for row in rows {
-                        let layer = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
-                        let sy = row &- dy
-                        let moved: UnsafePointer<Float>? = sy >= 0 && sy < shadow.height ? sh.map { $0 + (sy &* sw &- dx) } : nil
-                        @inline(__always) func pixel(_ column: Int) {
-                            let s = layer[column]
-                            var a: Float = 0
-                            if let moved, shadowColumns.contains(column) { a = moved[column] * ca }
-                            if s == 0 {
-                                if a > 0 { put(shade * a, column, out) }
-                            } else if s == 1 {
-                                put(opaque, column, out)
-                            } else {
-                                let px = mixed(s, a, u, (r, g, b))
-                                if px.w > 0 { put(px, column, out) }
-                            }
-                        }
-                        var column = columns.lowerBound
-                        while column < columns.upperBound {
-                            let four = column &+ 4 <= columns.upperBound
-                                ? UnsafeRawPointer(layer + column).loadUnaligned(as: SIMD4<Float>.self) : SIMD4(repeating: -1)
-                            // Four pixels of the opaque layer: its colour, the shadow hidden.
-                            if four == SIMD4(repeating: 1) {
-                                for k in 0..<4 { put(opaque, column &+ k, out) }
-                                column &+= 4
-                                continue
-                            }
-                            // Four pixels without the layer: the shadow alone, or nothing.
-                            if four == .zero {
-                                guard let moved else {
-                                    column &+= 4
-                                    continue
-                                }
-                                if column >= shadowColumns.lowerBound, column &+ 4 <= shadowColumns.upperBound {
-                                    let a4 = UnsafeRawPointer(moved + column).loadUnaligned(as: SIMD4<Float>.self) * ca
-                                    for k in 0..<4 where a4[k] > 0 { put(shade * a4[k], column &+ k, out) }
-                                    column &+= 4
-                                    continue
-                                }
-                            }
-                            pixel(column)
-                            column &+= 1
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// For a shadow in the layer's own colour (the colourless route, `color` black with the shadow's
     /// alpha): draws the result into `pixmap`, alpha-only in `layerColor`, with the planes' pixel (0, 0)
     /// at (x, y) and `opacity` — the values `FilterOps.shadow(_:movedBy:_:under:alpha:opacity:)` then
@@ -222,19 +140,4 @@ extension FilterShadowPlanes {
             i &+= 1
         }
     }
-
-    /// The RGBA route's result (premultiplied sRGB) where the layer's alpha `s` is partial: the layer's
-    /// pixel converted to the space, the shadow (alpha `a`, straight colour `c` in the space) under it,
-    /// the sum converted back — the steps of `FilterColorConversion.convert` and `FilterOps.shadow`.
-    private func mixed(_ s: Float, _ a: Float, _ u: (Float, Float, Float), _ c: (Float, Float, Float)) -> SIMD4<Float> {
-        var p = SIMD4<Float>(u.0 * s, u.1 * s, u.2 * s, s)
-        let linear = space == .linearRGB
-        if linear { p = FilterColorConversion.toLinear.withUnsafeBufferPointer { FilterColorConversion.convertPremultiplied(p, $0) } }
-        p += (SIMD4<Float>(c.0, c.1, c.2, 1) * a) * (1 - p.w)
-        if linear { p = FilterColorConversion.toSRGB.withUnsafeBufferPointer { FilterColorConversion.convertPremultiplied(p, $0) } }
-        return p
-    }
-
-    private static func toSRGB(_ v: Float) -> Float { FilterColorConversion.convert(v, to: .sRGB) }
-    private static func toLinear(_ v: Float) -> Float { FilterColorConversion.convert(v, to: .linearRGB) }
 }

@@ -63,7 +63,8 @@ extension SVGIconRenderer {
             // filter runs on alpha planes.
             let colorless = pixmap.uniformColor == nil ? nil : Self.colorlessGraph(graphs[0], color: color)
             let shadow = colorless == nil ? graphs[0].shadowOfAnotherColor(layer: color) : nil
-            if colorless != nil || shadow != nil {
+            let designer = colorless == nil && shadow == nil ? graphs[0].designerShadow : nil
+            if colorless != nil || shadow != nil || designer != nil {
                 let source = filterSource(layer, transform: toRegion.concatenating(userToGrid),
                                           fit: toRegion.concatenating(deviceToGrid).concatenating(fit), width: r0.width,
                                           height: r0.height, uniformColor: color)
@@ -74,6 +75,14 @@ extension SVGIconRenderer {
                 }
                 if source.uniformColor == color, let shadow,
                    drawShadowPlanes(layer, shadow, source: source, at: r0, outer: outer, into: &pixmap) {
+                    return
+                }
+                if source.uniformColor == color, let designer {
+                    let sourceAlpha = FilterAlpha(width: r0.width, height: r0.height, alpha: source.samples)
+                    let run = graphs[0].runDesignerShadow(sourceAlpha: sourceAlpha, designer)
+                    for note in run.notes { filterWarning(layer, graphs[0].filter, note.description) }
+                    designer.draw(into: &pixmap, layer: sourceAlpha, layerColor: color, part: run.part, px: run.x, py: run.y,
+                                  x: r0.x - outer.x, y: r0.y - outer.y, opacity: layer.opacity)
                     return
                 }
             }

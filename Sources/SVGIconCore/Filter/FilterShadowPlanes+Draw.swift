@@ -1,0 +1,183 @@
+// MARK: - Drawing a drop shadow of another colour from its two planes into an RGBA pixmap
+
+/// What one `FilterShadowPlanes.draw` paints with, worked out once: the colours of the pixels that need
+/// no per-pixel colour conversion, and the conversion tables for those that do.
+struct ShadowPlanesPaint {
+    /// A shadow-only pixel per unit of shadow alpha: the shadow colour in sRGB, alpha 1.
+    let shade: SIMD4<Float>
+    /// A pixel of the opaque layer: its colour converted to the filter space and back, alpha 1.
+    let opaque: SIMD4<Float>
+    /// The layer's colour (straight sRGB, w = 1).
+    let layer: SIMD4<Float>
+    /// The shadow's colour (straight, in the filter space, w = 1).
+    let color: SIMD4<Float>
+    /// The shadow colour's alpha × the shadow's opacity, and the layer's opacity (both in 0…1).
+    let ca: Float, o: Float
+    /// sRGB → linear and linear → sRGB (nil when the filter works in sRGB).
+    let toLinear: UnsafeBufferPointer<Float>?, toSRGB: UnsafeBufferPointer<Float>?
+
+    /// The result (premultiplied sRGB) where the layer's alpha `s` is partial and the shadow's is `a`: the
+    /// layer's pixel converted to the filter space, the shadow under it, the sum converted back — the
+    /// steps of `FilterColorConversion.convert` and `FilterOps.shadow` on the RGBA route.
+    @inline(__always)
+    func mixed(_ s: Float, _ a: Float) -> SIMD4<Float> {
+        var p = layer * s
+        if let toLinear { p = FilterColorConversion.convertPremultiplied(p, toLinear) }
+        p += (color * a) * (1 - p.w)
+        if let toSRGB { p = FilterColorConversion.convertPremultiplied(p, toSRGB) }
+        return p
+    }
+
+    /// The filter result at a pixel whose layer alpha is `s` and shadow alpha `a`; nil where it is
+    /// transparent (nothing to draw): the shadow colour × a where the layer is absent, the layer's colour
+    /// where it is opaque, `mixed` between.
+    @inline(__always)
+    func result(_ s: Float, _ a: Float) -> SIMD4<Float>? {
+        if s == 0 { return a > 0 ? shade * a : nil }
+        if s == 1 { return opaque }
+        let px = mixed(s, a)
+        return px.w > 0 ? px : nil
+    }
+
+    /// `px` drawn at `q` (premultiplied RGBA) with the layer's opacity: q = px · o + q · (1 − αpx · o).
+    @inline(__always)
+    func put(_ px: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>) {
+        let d = UnsafeRawPointer(q).loadUnaligned(as: SIMD4<Float>.self)
+        UnsafeMutableRawPointer(q).storeBytes(of: px * o + d * (1 - px.w * o), as: SIMD4<Float>.self)
+    }
+
+    /// The opaque layer's pixel drawn at `q`: stored as it is when o = 1 (q · 0 adds +0 to it).
+    @inline(__always)
+    func putOpaque(_ q: UnsafeMutablePointer<Float>) {
+        if o == 1 {
+            UnsafeMutableRawPointer(q).storeBytes(of: opaque, as: SIMD4<Float>.self)
+        } else {
+            put(opaque, q)
+        }
+    }
+
+    /// Columns `range` of one row where no shadow lands: `layer` values, `out` that row's first pixel.
+    /// Four layer values of 0 draw nothing, four of 1 the opaque colour; the others go pixel by pixel.
+    func layerOnly(_ layer: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i &+ 4 <= range.upperBound {
+            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            if v == .zero {
+            } else if v == SIMD4(repeating: 1) {
+                for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
+            } else {
+                for k in 0..<4 where v[k] != 0 { pixel(v[k], 0, out + (i &+ k) &* 4) }
+            }
+            i &+= 4
+        }
+        while i < range.upperBound {
+            if layer[i] != 0 { pixel(layer[i], 0, out + i &* 4) }
+            i &+= 1
+        }
+    }
+
+    /// Columns `range` of one row where the moved shadow lands (`moved[i]`: its value at column i).
+    func withShadow(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
+                    _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i &+ 4 <= range.upperBound {
+            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = UnsafeRawPointer(moved + i).loadUnaligned(as: SIMD4<Float>.self) * ca
+            if v == .zero {
+                for k in 0..<4 where a[k] > 0 { put(shade * a[k], out + (i &+ k) &* 4) }
+            } else if v == SIMD4(repeating: 1) {
+                for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
+            } else {
+                for k in 0..<4 { pixel(v[k], a[k], out + (i &+ k) &* 4) }
+            }
+            i &+= 4
+        }
+        while i < range.upperBound {
+            pixel(layer[i], moved[i] * ca, out + i &* 4)
+            i &+= 1
+        }
+    }
+
+    /// Draws `layer` with `shadow` (its top-left value at (sx, sy) of the layer's plane) into `pixmap`
+    /// (RGBA; the layer's pixel (0, 0) at (x, y)), on `rows` × `columns` of the layer: in each row the
+    /// stretches the shadow misses by `layerOnly`, the one under it by `shadowed(layer row, shadow row
+    /// indexed by layer column, output row, columns)`.
+    func drawRows(_ layer: FilterAlpha, _ shadow: FilterAlpha, at sx: Int, _ sy: Int, into pixmap: inout Pixmap,
+                  x: Int, y: Int, rows: Range<Int>, columns: Range<Int>,
+                  _ shadowed: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void) {
+        let s0 = min(max(columns.lowerBound, sx), columns.upperBound)
+        let shadowColumns = s0..<max(s0, min(columns.upperBound, shadow.width + sx))
+        let w = layer.width, sw = shadow.width, dw = pixmap.width
+        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
+            layer.alpha.withUnsafeBufferPointer { srcBuffer in
+                shadow.alpha.withUnsafeBufferPointer { shBuffer in
+                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
+                    for row in rows {
+                        let line = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
+                        let r = row &- sy
+                        guard let sh = shBuffer.baseAddress, r >= 0, r < shadow.height, !shadowColumns.isEmpty else {
+                            layerOnly(line, out, columns)
+                            continue
+                        }
+                        layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
+                        shadowed(line, sh + (r &* sw &- sx), out, shadowColumns)
+                        layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `result(s, a)` drawn at `q`, if any.
+    @inline(__always)
+    func pixel(_ s: Float, _ a: Float, _ q: UnsafeMutablePointer<Float>) {
+        if s == 1 {
+            putOpaque(q)
+        } else if let px = result(s, a) {
+            put(px, q)
+        }
+    }
+}
+
+extension FilterShadowPlanes {
+    /// Draws the filter result over `pixmap` (made full RGBA) with the planes' pixel (0, 0) at (x, y) and
+    /// `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
+    /// where αsrc > 0. Per pixel the RGBA route's arithmetic, except where the layer is absent (the result
+    /// is the shadow colour converted once, × alpha) or opaque (the layer colour converted there and back,
+    /// once): there the RGBA route un-premultiplies and converts each pixel, which gives the same colour
+    /// within a few float steps (the colour's sRGB round trip is within 2·10⁻⁵). Row by row, each row in
+    /// up to three stretches (layer only, layer and shadow, layer only), four pixels at a time.
+    func draw(into pixmap: inout Pixmap, x: Int, y: Int, opacity layerOpacity: Double) {
+        // Where the planes land (as `Pixmap.placement`).
+        let o = Float(max(0, min(1, layerOpacity)))
+        let columns = max(0, -x)..<max(max(0, -x), min(over.width, pixmap.width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(over.height, pixmap.height - y))
+        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
+        pixmap.makeRGBA()
+        FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
+            FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
+                let paint = self.paint(o, space == .linearRGB ? (toLinear, toSRGB) : nil)
+                paint.drawRows(over, shadow, at: dx, dy, into: &pixmap, x: x, y: y, rows: rows, columns: columns) {
+                    paint.withShadow($0, $1, $2, $3)
+                }
+            }
+        }
+    }
+
+    /// The draw's colours at layer opacity `o`, with the conversion tables when the filter works in
+    /// linearRGB (`tables`: to linear, to sRGB).
+    func paint(_ o: Float, _ tables: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>)?) -> ShadowPlanesPaint {
+        let (r, g, b, ca) = FilterOps.straight(color, opacity: opacity, space: space)
+        let u = SIMD4<Float>(Float(overColor.red) / 255, Float(overColor.green) / 255, Float(overColor.blue) / 255, 1)
+        var shade = SIMD4<Float>(r, g, b, 1), opaque = u
+        if let tables {
+            let (toLinear, toSRGB) = tables
+            @inline(__always) func srgb(_ v: Float) -> Float { FilterColorConversion.lookup(toSRGB, v) }
+            @inline(__always) func roundTrip(_ v: Float) -> Float { srgb(FilterColorConversion.lookup(toLinear, v)) }
+            shade = SIMD4(srgb(r), srgb(g), srgb(b), 1)
+            opaque = SIMD4(roundTrip(u.x), roundTrip(u.y), roundTrip(u.z), 1)
+        }
+        return ShadowPlanesPaint(shade: shade, opaque: opaque, layer: u, color: SIMD4(r, g, b, 1), ca: ca, o: o,
+                                 toLinear: tables?.0, toSRGB: tables?.1)
+    }
+}
