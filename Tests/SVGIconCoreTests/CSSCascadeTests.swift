@@ -101,6 +101,12 @@ struct CSSCascadeTests {
         #expect(CSSSelector.anPlusB("n1") == nil)
         #expect(CSSSelector.parse("rect:not(.a)")!.specificity == (0, 1, 1))
         #expect(CSSSelector.parse("rect:first-child")!.specificity == (0, 1, 1))
+        // :not's argument ends at its own closing parenthesis, not at the first one inside it.
+        #expect(CSSSelector.parse("rect:not(:nth-child(2n+1))")!.specificity == (0, 1, 1))
+        #expect(CSSSelector.parse("rect:not([title=\")\"]).a")!.specificity == (0, 2, 1))
+        #expect(CSSSelector.parse("rect:not(:nth-child(2n+1)") == nil)
+        let odd = try fillOf([rect([]), rect([]), rect([])], style: "rect:not(:nth-child(2n+1)) { fill: green }")
+        #expect(odd == [green, .tint, green])
     }
 
     @Test("Next-sibling and subsequent-sibling combinators")

@@ -68,7 +68,7 @@ struct FilterRegionCutTests {
         #expect(worst <= 1e-6)  // the blur's running sums start elsewhere: at most a rounding residue
     }
 
-    @Test("feTile and a stitched feTurbulence keep the whole region; a region far away keeps one pixel")
+    @Test("feTile, a stitched feTurbulence and a wrapping feConvolveMatrix keep the whole region; a region far away keeps one pixel")
     func uncut() throws {
         let visible = FilterPixelRect(x: 0, y: 0, width: 40, height: 40)
         let region = SVGRect(x: -100, y: -100, width: 300, height: 300)
@@ -78,6 +78,14 @@ struct FilterRegionCutTests {
         let noise = SVGFilter(region: region, primitives: [SVGFilterPrimitive(.turbulence(SVGTurbulence(
             baseFrequencyX: 0.1, baseFrequencyY: 0.1, stitchTiles: true)))])
         #expect(try FilterGraph(noise, transform: .identity, visible: visible).region.width == 300)
+        // A wrapping convolution reads the region's far side: cut, its edge pixels would read other ones.
+        let kernel = [Double](repeating: 1, count: 9)
+        let wrap = SVGFilter(region: region, primitives: [SVGFilterPrimitive(.convolveMatrix(SVGConvolveMatrix(
+            orderX: 3, orderY: 3, kernel: kernel, edgeMode: .wrap)))])
+        #expect(try FilterGraph(wrap, transform: .identity, visible: visible).region.width == 300)
+        let duplicate = SVGFilter(region: region, primitives: [SVGFilterPrimitive(.convolveMatrix(SVGConvolveMatrix(
+            orderX: 3, orderY: 3, kernel: kernel, edgeMode: .duplicate)))])
+        #expect(try FilterGraph(duplicate, transform: .identity, visible: visible).region.width < 300)
         let far = SVGFilter(region: SVGRect(x: 500, y: 500, width: 50, height: 50),
                             primitives: [SVGFilterPrimitive(.flood(color: .black, opacity: 1))])
         #expect(try FilterGraph(far, transform: .identity, visible: visible).region == FilterPixelRect(x: 500, y: 500, width: 1, height: 1))

@@ -9,10 +9,10 @@ extension FilterGraph {
     ///
     /// Per primitive, in pixels of the filter grid (one more than the exact value, against rounding):
     /// blur and drop shadow the blur's spread (`FilterOps.blurReach` of the clamped deviation) plus the
-    /// shadow's offset; feOffset its distance; feMorphology its radius; feConvolveMatrix its order;
-    /// feDisplacementMap half its scale; lighting one pixel (the surface normal's neighbours). Per-pixel
-    /// primitives (flood, merge, composite, blend, colour matrix, component transfer) and those drawing
-    /// their own pixels (feImage, feTurbulence) reach 0.
+    /// shadow's offset; feOffset its distance; feMorphology its radius; feConvolveMatrix its order (with
+    /// edgeMode wrap no cut: it reads the region's far side); feDisplacementMap half its scale; lighting one
+    /// pixel (the surface normal's neighbours). Per-pixel primitives (flood, merge, composite, blend, colour
+    /// matrix, component transfer) and those drawing their own pixels (feImage, feTurbulence) reach 0.
     static func reach(of filter: SVGFilter, transform t: FilterTransform, limits: FilterLimits,
                       region: FilterPixelRect) -> (x: Int, y: Int)? {
         var rx = 0, ry = 0
@@ -39,6 +39,8 @@ extension FilterGraph {
                 let limit = min(Double(limits.maxMorphologyRadius), side)
                 rx += radiusX > 0 ? distance(radiusX * t.scaleX, limit) : 0
                 ry += radiusY > 0 ? distance(radiusY * t.scaleY, limit) : 0
+            case .convolveMatrix(let m) where m.edgeMode == .wrap:
+                return nil  // wrapping reads the region's far side, so the region must stay whole
             case .convolveMatrix(let m):
                 rx += max(0, m.orderX) + 1; ry += max(0, m.orderY) + 1
             case .displacementMap(let scale, _, _):

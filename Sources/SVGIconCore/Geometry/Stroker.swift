@@ -189,17 +189,13 @@ package struct Stroker {
         switch join {
         case .bevel:
             break
-        case .miter:
-            // Miter length / stroke width = 1 / cos(θ/2) = sqrt(2 / (1 + cos θ)).
+        case .miter, .miterClip:
+            // Miter length / stroke width = 1 / cos(θ/2) = sqrt(2 / (1 + cos θ)). Past the limit a miter
+            // falls back to the bevel, a miter-clip is cut at the limit.
             let denom = 1 + dotp
             if denom > 1e-12, (2 / denom).squareRoot() <= style.miterLimit {
                 side.append(p + (na + nb) * (1 / denom))
-            }
-        case .miterClip:
-            let denom = 1 + dotp
-            if denom > 1e-12, (2 / denom).squareRoot() <= style.miterLimit {
-                side.append(p + (na + nb) * (1 / denom))
-            } else {
+            } else if join == .miterClip {
                 appendClippedMiter(at: p, na, nb, turn: turn, &side)
             }
         case .round:

@@ -133,7 +133,9 @@ extension SVGIconRenderer {
         }
         guard any else { return nil }  // a transparent tile paints nothing
         // Device → window pixels: tile pixel (u, v) is pattern space (x + u / scaleX, y + v / scaleY).
-        let toDevice = tileToDevice.concatenating(.translation(windowX?.start ?? 0, windowY?.start ?? 0))
+        // (Built again from the final scales: a tile drawn at a lower resolution has other ones.)
+        let toDevice = m.concatenating(.translation(pattern.x, pattern.y)).concatenating(.scale(1 / scaleX, 1 / scaleY))
+            .concatenating(.translation(windowX?.start ?? 0, windowY?.start ?? 0))
         guard let inverse = toDevice.inverted() else { return nil }
         let translationOnly = abs(toDevice.a - 1) < 1e-9 && abs(toDevice.d - 1) < 1e-9
             && abs(toDevice.b) < 1e-9 && abs(toDevice.c) < 1e-9

@@ -181,7 +181,7 @@ struct CSSSelector: Hashable, Sendable {
                     guard let name = identifier()?.lowercased() else { return nil }
                     var argument: Substring? = nil
                     if i < chars.count, chars[i] == "(" {
-                        guard let close = chars[i...].firstIndex(of: ")") else { return nil }
+                        guard let close = Self.closingParenthesis(chars, from: i) else { return nil }
                         var inner = String.UnicodeScalarView()
                         inner.append(contentsOf: chars[(i + 1)..<close])
                         argument = Substring(String(inner))
@@ -215,6 +215,27 @@ struct CSSSelector: Hashable, Sendable {
 
     /// A supported pseudo-class by its lowercased `name` and parenthesised `argument`; nil otherwise
     /// (`:hover` and the other dynamic ones never match a static image: their rules are skipped).
+    /// The index of the `)` that closes the `(` at `open`, counting nested parentheses and skipping quoted
+    /// strings (`:not(:nth-child(2n+1))`, `:not([title=")"])`); nil when it is never closed.
+    private static func closingParenthesis(_ chars: [Unicode.Scalar], from open: Int) -> Int? {
+        var depth = 0, quote: Unicode.Scalar? = nil, i = open
+        while i < chars.count {
+            let c = chars[i]
+            if let q = quote {
+                if c == "\\" { i += 1 } else if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "(" {
+                depth += 1
+            } else if c == ")" {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
     private static func pseudoClass(_ name: String, _ argument: Substring?) -> PseudoClass? {
         switch (name, argument) {
         case ("first-child", nil): return .nthChild(a: 0, b: 1, fromEnd: false)
