@@ -248,6 +248,35 @@ struct MarkerPatternTests {
         }
     }
 
+    @Test("A marker child's own url(#g) equal to the marked shape's paint stays in the marker's content space")
+    func ownGradientIsNotContextPaint() throws {
+        let gradient = el("linearGradient", [("id", "g"), ("gradientUnits", "userSpaceOnUse"), ("x2", "4")],
+                          [el("stop", [("offset", "0")]), el("stop", [("offset", "1")])])
+        let result = try resolve([
+            gradient,
+            marker("m", [("markerUnits", "userSpaceOnUse")],
+                   content: [el("rect", [("width", "2"), ("height", "2"), ("fill", "url(#g)")]),
+                             el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke")])]),
+            el("path", [("d", "M2 4 L12 8"), ("fill", "none"), ("stroke", "url(#g)"), ("marker-end", "url(#m)")]),
+        ])
+        func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
+            switch layer.content {
+            case .shape(let s): return [s]
+            case .group(let children): return children.flatMap(shapes)
+            }
+        }
+        func transform(_ paint: SVGPaint?) -> SVGTransform? {
+            guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
+            return g.transform
+        }
+        let inMarker = shapes(try #require(try instances(result).first))
+        #expect(inMarker.count == 2)
+        // The rect's own gradient: in the marker's content space, untouched.
+        expectTransform(try #require(transform(inMarker[0].fill?.paint)), [1, 0, 0, 1, 0, 0])
+        // context-stroke: the path's gradient (its user space) seen from the instance at (12, 8) less (1, 1).
+        expectTransform(try #require(transform(inMarker[1].fill?.paint)), [1, 0, 0, 1, -11, -7])
+    }
+
     // MARK: Patterns
 
     private func checker(_ attributes: [(String, String)], content: [SVGElement]? = nil) -> SVGElement {

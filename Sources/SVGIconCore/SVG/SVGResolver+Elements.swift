@@ -121,7 +121,8 @@ extension SVGResolver {
         }
         activeUses.append(target)
         let savedContext = contextPaints
-        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color, outer: savedContext)
+        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color, outer: savedContext,
+                             patternDepth: activePatterns)
         defer {
             activeUses.removeLast()
             contextPaints = savedContext
