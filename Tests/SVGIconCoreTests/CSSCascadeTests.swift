@@ -109,6 +109,24 @@ struct CSSCascadeTests {
         #expect(odd == [green, .tint, green])
     }
 
+    @Test("an+b: whitespace around the whole and around b's sign only (CSS Syntax 3 §6)")
+    func anPlusBGrammar() throws {
+        let valid: [(String, (Int, Int))] = [
+            ("2n + 1", (2, 1)), (" -n+ 3", (-1, 3)), ("2n- 1", (2, -1)), ("2n -1", (2, -1)), ("+n", (1, 0)),
+            ("-2N+7 ", (-2, 7)), (" EVEN ", (2, 0)), ("-5", (0, -5)), ("n-0", (1, 0)), ("\t3n\n", (3, 0)),
+        ]
+        for (text, expected) in valid {
+            let got = CSSSelector.anPlusB(text[...])
+            #expect(got.map { [$0.0, $0.1] } == [expected.0, expected.1], "\(text)")
+        }
+        for text in ["2 n+1", "+ 2n", "- n", "2n + -1", "2n+-1", "2n 1", "+ 5", "n +", "--n", "2.5n", "odd 1", "", "1234567890n"] {
+            #expect(CSSSelector.anPlusB(text[...]) == nil, "\(text)")
+        }
+        // An invalid argument drops the selector, and with it the whole list.
+        let fills = try fillOf([rect([]), rect([])], style: "rect:nth-child(2 n+1), rect { fill: red }")
+        #expect(fills == [.tint, .tint])
+    }
+
     @Test("Next-sibling and subsequent-sibling combinators")
     func siblingCombinators() throws {
         let fills = try fillOf([rect([("class", "a")]), rect([]), rect([]), rect([])],
