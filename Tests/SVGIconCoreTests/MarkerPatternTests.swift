@@ -277,6 +277,33 @@ struct MarkerPatternTests {
         expectTransform(try #require(transform(inMarker[1].fill?.paint)), [1, 0, 0, 1, -11, -7])
     }
 
+    @Test("Whether a box serves bounding-box units is read from the geometry, not the control points")
+    func boxFromGeometry() throws {
+        // A horizontal line with a lone move below it: its control points span 5 high, its geometry 0.
+        let d = "M0 0 L10 0 M5 5"
+        let result = try resolve([
+            el("linearGradient", [("id", "g")], [el("stop", [("offset", "0")]), el("stop", [("offset", "1")])]),
+            checker([("width", "0.5"), ("height", "0.5")]),
+            marker("m", content: [el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke")]),
+                                  el("rect", [("width", "1"), ("height", "1"), ("fill", "red")])]),
+            el("path", [("d", d), ("fill", "none"), ("stroke", "url(#g) blue")]),
+            el("path", [("d", d), ("fill", "none"), ("stroke", "url(#p)"), ("marker-start", "url(#m)")]),
+        ])
+        guard case .shape(let line) = result.icon.layers[0].content else { Issue.record("not a shape"); return }
+        #expect(line.stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)))  // the fallback
+        guard case .group(let marked) = result.icon.layers[1].content,
+              let instance = marked.first(where: { $0.elementName == "marker" }),
+              case .group(let content) = instance.content else {
+            Issue.record("no marker instance"); return
+        }
+        // The context-stroke rect paints nothing (the pattern, on a box without height): only the red one is left.
+        let fills = content.compactMap { layer -> SVGPaint? in
+            guard case .shape(let s) = layer.content else { return nil }
+            return s.fill?.paint
+        }
+        #expect(fills == [.color(SVGColor(red: 255, green: 0, blue: 0))])
+    }
+
     // MARK: Patterns
 
     private func checker(_ attributes: [(String, String)], content: [SVGElement]? = nil) -> SVGElement {

@@ -14,12 +14,7 @@ extension SVGResolver {
         case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
         default: return paint
         }
-        guard let first = shape.path.points.first else { return nil }
-        var lo = first, hi = first
-        for p in shape.path.points {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        return hi.x > lo.x && hi.y > lo.y ? paint : nil
+        return BoundingBoxUnits.hasUsableBox(shape.path) ? paint : nil
     }
 
     /// A marked shape's context paint (`real`) and what its marker's content gets (`handed`): a gradient

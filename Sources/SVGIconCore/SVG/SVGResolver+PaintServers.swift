@@ -36,12 +36,7 @@ extension SVGResolver {
         case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
         default: return paint
         }
-        guard let first = path.points.first else { return paint }
-        var lo = first, hi = first
-        for p in path.points {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        guard hi.x - lo.x == 0 || hi.y - lo.y == 0 else { return paint }
+        guard !path.points.isEmpty, !BoundingBoxUnits.hasUsableBox(path) else { return paint }
         return style.resolve(fallbackValue(fallback)) ?? paint
     }
 
