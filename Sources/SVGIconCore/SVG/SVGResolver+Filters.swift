@@ -189,7 +189,7 @@ extension SVGResolver {
     /// A colour property (`flood-color`, `lighting-color`) of a primitive: the colour and whether it is
     /// `currentColor` taking the tint (where the document sets no `color` there).
     private mutating func colorProperty(_ name: String, of index: Int, default def: SVGColor) -> (SVGColor, Bool) {
-        guard let raw = tree.value(name, of: index)?.trimmingCSSWhitespace, raw != "inherit", !raw.isEmpty else {
+        guard let raw = nonInheritedValue(name, of: index)?.trimmingCSSWhitespace, !raw.isEmpty else {
             return (def, false)
         }
         if asciiEqualsIgnoringCase(String(raw), "currentcolor") {
@@ -203,7 +203,7 @@ extension SVGResolver {
 
     /// `flood-opacity`: a number or percentage, clamped to 0…1; default 1.
     private mutating func floodOpacity(_ index: Int) -> Double {
-        guard let raw = tree.value("flood-opacity", of: index)?.trimmingCSSWhitespace else { return 1 }
+        guard let raw = nonInheritedValue("flood-opacity", of: index)?.trimmingCSSWhitespace else { return 1 }
         var text = String(raw), scale = 1.0
         if text.hasSuffix("%") { text.removeLast(); scale = 0.01 }
         guard let v = NumberScanner.leadingNumbers(text).first, v.isFinite else { return 1 }

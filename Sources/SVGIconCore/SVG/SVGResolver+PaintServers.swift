@@ -153,18 +153,15 @@ extension SVGResolver {
         offset = min(1, max(0, offset))
         var color: SVGColor? = .black
         var opacity = 1.0
-        if let raw = tree.value("stop-color", of: index) {
+        if let raw = nonInheritedValue("stop-color", of: index) {
             let value = raw.trimmingCSSWhitespace
             if value.lowercased() == "currentcolor" {
                 color = documentStyle(of: index).color
             } else if let c = SVGColor(css: value) {
                 color = c
-            } else if value == "inherit", let parent = tree.nodes[index].parent,
-                      let p = tree.value("stop-color", of: parent), let c = SVGColor(css: p) {
-                color = c
             }
         }
-        if let raw = tree.value("stop-opacity", of: index) {
+        if let raw = nonInheritedValue("stop-opacity", of: index) {
             var scanner = NumberScanner(raw.trimmingCSSWhitespace)
             if let n = scanner.number() {
                 let percent = scanner.peek == UInt8(ascii: "%")
