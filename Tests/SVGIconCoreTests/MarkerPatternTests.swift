@@ -23,6 +23,20 @@ struct MarkerPatternTests {
         return children.filter { $0.elementName == "marker" }
     }
 
+    /// Every shape under `layer`, in order.
+    private func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
+        switch layer.content {
+        case .shape(let s): return [s]
+        case .group(let children): return children.flatMap(shapes)
+        }
+    }
+
+    /// The transform of a user-space linear gradient; nil for any other paint.
+    private func transform(_ paint: SVGPaint?) -> SVGTransform? {
+        guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
+        return g.transform
+    }
+
     private func expectTransform(_ t: SVGTransform, _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
         let got = [t.a, t.b, t.c, t.d, t.e, t.f]
         #expect(zip(got, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(got) ≠ \(expected)", sourceLocation: sourceLocation)
@@ -222,16 +236,6 @@ struct MarkerPatternTests {
                                     el("rect", [("x", "6"), ("y", "6"), ("width", "2"), ("height", "2"), ("fill", "context-fill")])]),
             el("use", [("href", "#s"), ("x", "3"), ("fill", "url(#g)")]),
         ], viewBox: "0 0 24 24")
-        func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
-            switch layer.content {
-            case .shape(let s): return [s]
-            case .group(let children): return children.flatMap(shapes)
-            }
-        }
-        func transform(_ paint: SVGPaint?) -> SVGTransform? {
-            guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
-            return g.transform
-        }
         // The marker's rect is placed at (12, 8) less refX/refY (1, 1): the path's box (2, 4)…(12, 8), seen
         // from there, is 10 × 4 at (−9, −3).
         let instance = try #require(try instances(result).first)
@@ -259,16 +263,6 @@ struct MarkerPatternTests {
                              el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke")])]),
             el("path", [("d", "M2 4 L12 8"), ("fill", "none"), ("stroke", "url(#g)"), ("marker-end", "url(#m)")]),
         ])
-        func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
-            switch layer.content {
-            case .shape(let s): return [s]
-            case .group(let children): return children.flatMap(shapes)
-            }
-        }
-        func transform(_ paint: SVGPaint?) -> SVGTransform? {
-            guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
-            return g.transform
-        }
         let inMarker = shapes(try #require(try instances(result).first))
         #expect(inMarker.count == 2)
         // The rect's own gradient: in the marker's content space, untouched.
