@@ -109,6 +109,24 @@ struct CSSCascadeTests {
         #expect(odd == [green, .tint, green])
     }
 
+    @Test("an+b: whitespace around the whole and around b's sign only (CSS Syntax 3 §6)")
+    func anPlusBGrammar() throws {
+        let valid: [(String, (Int, Int))] = [
+            ("2n + 1", (2, 1)), (" -n+ 3", (-1, 3)), ("2n- 1", (2, -1)), ("2n -1", (2, -1)), ("+n", (1, 0)),
+            ("-2N+7 ", (-2, 7)), (" EVEN ", (2, 0)), ("-5", (0, -5)), ("n-0", (1, 0)), ("\t3n\n", (3, 0)),
+        ]
+        for (text, expected) in valid {
+            let got = CSSSelector.anPlusB(text[...])
+            #expect(got.map { [$0.0, $0.1] } == [expected.0, expected.1], "\(text)")
+        }
+        for text in ["2 n+1", "+ 2n", "- n", "2n + -1", "2n+-1", "2n 1", "+ 5", "n +", "--n", "2.5n", "odd 1", "", "1234567890n"] {
+            #expect(CSSSelector.anPlusB(text[...]) == nil, "\(text)")
+        }
+        // An invalid argument drops the selector, and with it the whole list.
+        let fills = try fillOf([rect([]), rect([])], style: "rect:nth-child(2 n+1), rect { fill: red }")
+        #expect(fills == [.tint, .tint])
+    }
+
     @Test("Next-sibling and subsequent-sibling combinators")
     func siblingCombinators() throws {
         let fills = try fillOf([rect([("class", "a")]), rect([]), rect([]), rect([])],
@@ -123,6 +141,58 @@ struct CSSCascadeTests {
         ])
         let fills = try fillOf([g], style: ".u { fill: unset } .i { fill: initial }")
         #expect(fills == [blue, .tint])
+    }
+
+    @Test("inherit on properties that do not inherit takes the parent's computed value (CSS Cascade 4 §7.2)")
+    func inheritNonInherited() throws {
+        func el(_ name: String, _ attributes: [(String, String)], _ children: [SVGElement] = []) -> SVGElement {
+            SVGElement(name: name, attributes: attributes.map { (name: $0.0, value: $0.1) }, children: children)
+        }
+        let square = [("width", "2"), ("height", "2")]
+        let root = el("svg", [("viewBox", "0 0 10 10")], [
+            el("clipPath", [("id", "c")], [el("rect", square)]),
+            el("linearGradient", [("id", "g"), ("stop-opacity", "0.25"), ("stop-color", "blue")],
+               [el("stop", [("stop-opacity", "inherit"), ("stop-color", "inherit")]), el("stop", [("offset", "1")])]),
+            el("g", [("opacity", "0.5"), ("clip-path", "url(#c)"), ("style", "mix-blend-mode: multiply")], [
+                el("rect", square + [("opacity", "inherit"), ("clip-path", "inherit"), ("style", "mix-blend-mode: inherit")]),
+                el("rect", square + [("fill", "url(#g)")]),
+            ]),
+        ])
+        let result = try SVGResolver.resolve(root)
+        #expect(result.warnings.isEmpty)
+        guard case .group(let children) = try #require(result.icon.layers.first).content, children.count == 2 else {
+            Issue.record("no group of two"); return
+        }
+        #expect(children[0].opacity == 0.5 && children[0].clipPath != nil && children[0].blendMode == .multiply)
+        #expect(children[1].opacity == 1 && children[1].clipPath == nil && children[1].blendMode == .normal)
+        guard case .shape(let filled) = children[1].content, case .linearGradient(let g)? = filled.fill?.paint else {
+            Issue.record("no gradient"); return
+        }
+        #expect(g.stops.first?.opacity == 0.25 && g.stops.first?.color == SVGColor(red: 0, green: 0, blue: 255))
+    }
+
+    @Test("overflow: initial and unset are visible, inherit the parent's; a marker clips by SVG's UA sheet only")
+    func overflowKeywords() throws {
+        func el(_ name: String, _ attributes: [(String, String)], _ children: [SVGElement] = []) -> SVGElement {
+            SVGElement(name: name, attributes: attributes.map { (name: $0.0, value: $0.1) }, children: children)
+        }
+        var clipped: [Bool] = []
+        for (overflow, parent) in [(nil, "hidden"), ("initial", "hidden"), ("unset", "hidden"), ("inherit", "visible"),
+                                   ("inherit", "hidden"), ("hidden", "visible")] as [(String?, String)] {
+            let marker = el("marker", [("id", "m"), ("markerWidth", "2"), ("markerHeight", "2")] + (overflow.map { [("style", "overflow: \($0)")] } ?? []),
+                            [el("rect", [("width", "4"), ("height", "4")])])
+            let root = el("svg", [("viewBox", "0 0 10 10")], [
+                el("g", [("style", "overflow: \(parent)")], [marker]),
+                el("path", [("d", "M1 1 L5 5"), ("stroke", "red"), ("marker-end", "url(#m)")]),
+            ])
+            let result = try SVGResolver.resolve(root)
+            guard case .group(let children) = try #require(result.icon.layers.first).content,
+                  let instance = children.first(where: { $0.elementName == "marker" }) else {
+                Issue.record("no marker"); return
+            }
+            clipped.append(instance.clipPath != nil)
+        }
+        #expect(clipped == [true, false, false, false, true, true])
     }
 
     @Test("Selector specificity numbers")

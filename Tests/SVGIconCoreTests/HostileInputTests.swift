@@ -281,6 +281,30 @@ struct HostileInputTests {
         #expect(result.warnings.isEmpty)
     }
 
+    @Test("Sibling selectors over 20 000 siblings cost constant work per element, not a walk of the list")
+    func siblingSelectorsOverManySiblings() throws {
+        let rects = (0..<20_000).map { _ in el("rect", [("width", "1"), ("height", "1")]) }
+        var style = el("style", [], [])
+        style.text = "rect:nth-child(2n+1) { fill: red } rect + rect { stroke: blue }"
+        let start = ContinuousClock.now
+        let result = try SVGResolver.resolve(svg([style, el("g", [], rects)]))
+        let elapsed = ContinuousClock.now - start
+        func shapes(_ layers: [SVGIconLayer]) -> [SVGShape] {
+            layers.flatMap { layer -> [SVGShape] in
+                switch layer.content {
+                case .shape(let s): return [s]
+                case .group(let children): return shapes(children)
+                }
+            }
+        }
+        let all = shapes(result.icon.layers)
+        #expect(all.count == 20_000)
+        #expect(all.filter { $0.fill?.paint == .color(SVGColor(red: 255, green: 0, blue: 0)) }.count == 10_000)
+        #expect(all.filter { $0.stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)) }.count == 19_999)
+        #expect(result.warnings.isEmpty)
+        #expect(elapsed < .seconds(5), "\(elapsed)")  // a loose guard: quadratic took minutes
+    }
+
     @Test("Path data stops at its segment limit with an error")
     func pathSegmentLimit() {
         let (path, error) = PathDataParser.parse("M0 0 h1 h1 h1 h1 h1", maxSegments: 3)

@@ -53,3 +53,19 @@ struct ViewBoxParsingTests {
         #expect(SVGResolver.parseViewBox(text) == expected)
     }
 }
+
+@Suite("Number lists: one parser for points, viewBox and filter values")
+struct NumberListTests {
+    @Test("Commas and whitespace between, exponents, and nothing else; the leading numbers of a broken list")
+    func edges() {
+        #expect(NumberScanner.numberList(" 1,2 3e1\t-.5E-1 ") == [1, 2, 30, -0.05])
+        #expect(NumberScanner.numberList("1-2.5.5") == [1, -2.5, 0.5])
+        #expect(NumberScanner.numberList("") == [])
+        #expect(NumberScanner.numberList("1 2,") == [1, 2])  // a trailing comma, as resvg reads it
+        for junk in ["1 2x", "1,,2", ",1", "1e", "1 2 ;", "1 , , 2", "e1"] {
+            #expect(NumberScanner.numberList(junk) == nil, "\(junk)")
+        }
+        #expect(NumberScanner.leadingNumbers("10 20,30 x 40") == [10, 20, 30])
+        #expect(NumberScanner.leadingNumbers("x 1") == [])
+    }
+}

@@ -23,6 +23,20 @@ struct MarkerPatternTests {
         return children.filter { $0.elementName == "marker" }
     }
 
+    /// Every shape under `layer`, in order.
+    private func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
+        switch layer.content {
+        case .shape(let s): return [s]
+        case .group(let children): return children.flatMap(shapes)
+        }
+    }
+
+    /// The transform of a user-space linear gradient; nil for any other paint.
+    private func transform(_ paint: SVGPaint?) -> SVGTransform? {
+        guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
+        return g.transform
+    }
+
     private func expectTransform(_ t: SVGTransform, _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
         let got = [t.a, t.b, t.c, t.d, t.e, t.f]
         #expect(zip(got, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(got) ≠ \(expected)", sourceLocation: sourceLocation)
@@ -222,16 +236,6 @@ struct MarkerPatternTests {
                                     el("rect", [("x", "6"), ("y", "6"), ("width", "2"), ("height", "2"), ("fill", "context-fill")])]),
             el("use", [("href", "#s"), ("x", "3"), ("fill", "url(#g)")]),
         ], viewBox: "0 0 24 24")
-        func shapes(_ layer: SVGIconLayer) -> [SVGShape] {
-            switch layer.content {
-            case .shape(let s): return [s]
-            case .group(let children): return children.flatMap(shapes)
-            }
-        }
-        func transform(_ paint: SVGPaint?) -> SVGTransform? {
-            guard case .linearGradient(let g)? = paint, g.units == .userSpaceOnUse else { return nil }
-            return g.transform
-        }
         // The marker's rect is placed at (12, 8) less refX/refY (1, 1): the path's box (2, 4)…(12, 8), seen
         // from there, is 10 × 4 at (−9, −3).
         let instance = try #require(try instances(result).first)
@@ -246,6 +250,52 @@ struct MarkerPatternTests {
             let useTransform = try #require(transform(shape.fill?.paint))
             expectTransform(useTransform, [8, 0, 0, 8, 0, 0])
         }
+    }
+
+    @Test("A marker child's own url(#g) equal to the marked shape's paint stays in the marker's content space")
+    func ownGradientIsNotContextPaint() throws {
+        let gradient = el("linearGradient", [("id", "g"), ("gradientUnits", "userSpaceOnUse"), ("x2", "4")],
+                          [el("stop", [("offset", "0")]), el("stop", [("offset", "1")])])
+        let result = try resolve([
+            gradient,
+            marker("m", [("markerUnits", "userSpaceOnUse")],
+                   content: [el("rect", [("width", "2"), ("height", "2"), ("fill", "url(#g)")]),
+                             el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke")])]),
+            el("path", [("d", "M2 4 L12 8"), ("fill", "none"), ("stroke", "url(#g)"), ("marker-end", "url(#m)")]),
+        ])
+        let inMarker = shapes(try #require(try instances(result).first))
+        #expect(inMarker.count == 2)
+        // The rect's own gradient: in the marker's content space, untouched.
+        expectTransform(try #require(transform(inMarker[0].fill?.paint)), [1, 0, 0, 1, 0, 0])
+        // context-stroke: the path's gradient (its user space) seen from the instance at (12, 8) less (1, 1).
+        expectTransform(try #require(transform(inMarker[1].fill?.paint)), [1, 0, 0, 1, -11, -7])
+    }
+
+    @Test("Whether a box serves bounding-box units is read from the geometry, not the control points")
+    func boxFromGeometry() throws {
+        // A horizontal line with a lone move below it: its control points span 5 high, its geometry 0.
+        let d = "M0 0 L10 0 M5 5"
+        let result = try resolve([
+            el("linearGradient", [("id", "g")], [el("stop", [("offset", "0")]), el("stop", [("offset", "1")])]),
+            checker([("width", "0.5"), ("height", "0.5")]),
+            marker("m", content: [el("rect", [("width", "2"), ("height", "2"), ("fill", "context-stroke")]),
+                                  el("rect", [("width", "1"), ("height", "1"), ("fill", "red")])]),
+            el("path", [("d", d), ("fill", "none"), ("stroke", "url(#g) blue")]),
+            el("path", [("d", d), ("fill", "none"), ("stroke", "url(#p)"), ("marker-start", "url(#m)")]),
+        ])
+        guard case .shape(let line) = result.icon.layers[0].content else { Issue.record("not a shape"); return }
+        #expect(line.stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)))  // the fallback
+        guard case .group(let marked) = result.icon.layers[1].content,
+              let instance = marked.first(where: { $0.elementName == "marker" }),
+              case .group(let content) = instance.content else {
+            Issue.record("no marker instance"); return
+        }
+        // The context-stroke rect paints nothing (the pattern, on a box without height): only the red one is left.
+        let fills = content.compactMap { layer -> SVGPaint? in
+            guard case .shape(let s) = layer.content else { return nil }
+            return s.fill?.paint
+        }
+        #expect(fills == [.color(SVGColor(red: 255, green: 0, blue: 0))])
     }
 
     // MARK: Patterns

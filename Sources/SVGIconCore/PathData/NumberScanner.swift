@@ -84,20 +84,33 @@ extension NumberScanner {
         return count > 0 ? Double(value) : nil
     }
 
-    /// Parses a whitespace/comma separated list of numbers (e.g. `points`, `viewBox`, `stroke-dasharray`).
-    /// Returns nil when anything other than numbers and separators is present.
+    /// Parses a whitespace/comma separated list of numbers (e.g. `points`, `viewBox`, filter `values`).
+    /// Returns nil when anything other than numbers and separators is present (`1 2x`, `1,,2`, `,1`); a
+    /// comma after the last number is let through, as resvg reads lists.
     package static func numberList(_ text: some StringProtocol) -> [Double]? {
+        let scan = list(text)
+        return scan.complete ? scan.values : nil
+    }
+
+    /// The numbers at the start of a list, up to the first thing that is not a number (`points` draws
+    /// the points before an error).
+    package static func leadingNumbers(_ text: some StringProtocol) -> [Double] {
+        list(text).values
+    }
+
+    /// The numbers at the start of `text` (whitespace first, `comma-wsp` between), and whether they are
+    /// all of it.
+    private static func list(_ text: some StringProtocol) -> (values: [Double], complete: Bool) {
         ByteCursor.withBytes(of: text) { bytes in
             var scanner = ByteCursor(bytes)
             var values: [Double] = []
             values.reserveCapacity(4)  // a viewBox without growing
             scanner.skipWhitespace()
-            while !scanner.isAtEnd {
-                guard let v = scanner.number() else { return nil }
+            while let v = scanner.number() {
                 values.append(v)
                 scanner.skipCommaWhitespace()
             }
-            return values
+            return (values, scanner.isAtEnd)
         }
     }
 }

@@ -44,7 +44,13 @@ extension DocumentTree {
                           hasMaskingAttribute: flags.masking, hasTransformAttribute: flags.transform))
         if let id = flags.id, ids[id] == nil { ids[id] = index }
         if let parent {
-            if let last = nodes[parent].lastChild { nodes[last].nextSibling = index } else { nodes[parent].firstChild = index }
+            if let last = nodes[parent].lastChild {
+                nodes[last].nextSibling = index
+                nodes[index].previousSibling = last
+                nodes[index].siblingIndex = nodes[last].siblingIndex + 1
+            } else {
+                nodes[parent].firstChild = index
+            }
             nodes[parent].lastChild = index
         }
         return index

@@ -20,6 +20,10 @@ package struct DocumentTree {
         var nextSibling: Int?
         /// The last child element (where the next one is linked while building).
         var lastChild: Int?
+        /// The element before this one under the same parent, and this one's position among its parent's
+        /// children from 1 (the root: 1), set while building: sibling selectors read them in constant time.
+        var previousSibling: Int? = nil
+        var siblingIndex = 1
         var classes: [String]
         /// The element's name, classified once (meaningful for SVG elements only).
         var kind: ElementKind
@@ -276,30 +280,13 @@ package struct DocumentTree {
         }
     }
 
-    /// The element before `index` under the same parent (children are linked forwards only: a walk from the
-    /// first child, counted as cascade work).
-    private mutating func previousSibling(of index: Int) -> Int? {
-        guard let parent = nodes[index].parent else { return nil }
-        var child = nodes[parent].firstChild, previous: Int? = nil
-        while let c = child, c != index {
-            cascadeWork += 1
-            previous = c
-            child = nodes[c].nextSibling
-        }
-        return previous
-    }
+    /// The element before `index` under the same parent.
+    private func previousSibling(of index: Int) -> Int? { nodes[index].previousSibling }
 
     /// `index`'s position among its parent's children, from 1, and their count (the root is an only child).
-    private mutating func siblingPosition(of index: Int) -> (position: Int, count: Int) {
-        guard let parent = nodes[index].parent else { return (1, 1) }
-        var child = nodes[parent].firstChild, position = 0, count = 0
-        while let c = child {
-            cascadeWork += 1
-            count += 1
-            if c == index { position = count }
-            child = nodes[c].nextSibling
-        }
-        return (position, count)
+    private func siblingPosition(of index: Int) -> (position: Int, count: Int) {
+        guard let parent = nodes[index].parent, let last = nodes[parent].lastChild else { return (1, 1) }
+        return (nodes[index].siblingIndex, nodes[last].siblingIndex)
     }
 
     /// Reads the node in place (copying a `Node` per test would cost more than the test).

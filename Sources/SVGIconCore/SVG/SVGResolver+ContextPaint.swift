@@ -14,28 +14,23 @@ extension SVGResolver {
         case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
         default: return paint
         }
-        guard let first = shape.path.points.first else { return nil }
-        var lo = first, hi = first
-        for p in shape.path.points {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        return hi.x > lo.x && hi.y > lo.y ? paint : nil
+        return BoundingBoxUnits.hasUsableBox(shape.path) ? paint : nil
     }
 
-    /// The gradients among a marked shape's context paints (the ones `carrying(_:into:from:)` moves).
-    static func gradients(among paints: [SVGPaint?]) -> [SVGPaint] {
-        paints.compactMap { $0 }.filter(\.isGradient)
+    /// A marked shape's context paint (`real`) and what its marker's content gets (`handed`): a gradient
+    /// becomes a placeholder of its own — so that only `context-fill`/`context-stroke` is replaced by
+    /// `carrying`, never a marker child's own `url(#g)` that equals the shape's paint; a placeholder of an
+    /// outer use or marker passes through unchanged (the outer one replaces it), as does any other paint.
+    mutating func markerContext(_ real: SVGPaint?) -> (handed: SVGPaint?, real: SVGPaint?) {
+        guard let real, real.isGradient, !SVGResolver.isUsePlaceholder(real) else { return (real, real) }
+        markerContextKeys += 1
+        return (real.transformedGradient(SVGResolver.placeholder(-markerContextKeys), replacing: true), real)
     }
 
-    /// `layers` (a marker's content, placed by `placement` in the marked shape's user space) with every
-    /// fill and stroke that is one of `gradients` (context paints in that user space) re-expressed in the
-    /// painted shape's own space: its transform preceded by the inverse of all the transforms above it.
-    static func carrying(_ gradients: [SVGPaint], into layers: [SVGIconLayer], from placement: SVGTransform) -> [SVGIconLayer] {
-        carrying(gradients.map { ($0, $0) }, into: layers, from: placement)
-    }
-
-    /// `layers` with every fill and stroke equal to a pair's `match` replaced by its `gradient` (in the space
-    /// `placement` maps the layers into; nil: not painted), re-expressed in the painted shape's own space.
+    /// `layers` (a marker's content, placed by `placement` in the marked shape's user space; a use's content)
+    /// with every fill and stroke equal to a pair's `match` (a placeholder) replaced by its `gradient` (in
+    /// the space `placement` maps the layers into; nil: not painted), re-expressed in the painted shape's
+    /// own space: its transform preceded by the inverse of all the transforms above it.
     static func carrying(_ pairs: [(match: SVGPaint, gradient: SVGPaint?)], into layers: [SVGIconLayer],
                          from placement: SVGTransform) -> [SVGIconLayer] {
         func carried(_ paint: SVGPaint, back: SVGTransform) -> SVGPaint?? {
@@ -91,7 +86,8 @@ extension SVGResolver {
         return SVGResolver.carrying(pairs, into: [layer], from: .identity)[0]
     }
 
-    /// The singular transform of the placeholder for `key`.
+    /// The singular transform of the placeholder for `key` (a use's: its index × 2 (+ 1); a marker
+    /// instance's: negative).
     private static func placeholder(_ key: Int) -> SVGTransform {
         SVGTransform(a: 0, b: 0, c: 0, d: 0, e: Double(key), f: -Double.greatestFiniteMagnitude)
     }

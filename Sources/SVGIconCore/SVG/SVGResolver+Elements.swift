@@ -121,7 +121,8 @@ extension SVGResolver {
         }
         activeUses.append(target)
         let savedContext = contextPaints
-        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color, outer: savedContext)
+        contextPaints = .use(index, fill: style.fill, stroke: style.stroke, color: style.color, outer: savedContext,
+                             patternDepth: activePatterns)
         defer {
             activeUses.removeLast()
             contextPaints = savedContext
@@ -135,7 +136,7 @@ extension SVGResolver {
         } else if targetNode.isSVG && targetNode.name == "svg" {
             let w = optionalLength(index, "width", axis: .x), h = optionalLength(index, "height", axis: .y)
             var symbolStyle = style.inherited()
-            applyDeclarations(of: target, to: &symbolStyle)
+            applyDeclarations(of: target, to: &symbolStyle, inheritingFrom: style)
             if symbolStyle.displayNone { return nil }
             content = resolveNestedViewport(target, style: symbolStyle, width: w, height: h)
         } else {
@@ -149,7 +150,7 @@ extension SVGResolver {
     /// use's width × height (else the symbol's, else 100 %), clipped to it unless `overflow` is visible.
     mutating func resolveSymbol(_ symbol: Int, use: Int, style: SVGStyle) -> SVGIconLayer? {
         var symbolStyle = style.inherited()
-        applyDeclarations(of: symbol, to: &symbolStyle)
+        applyDeclarations(of: symbol, to: &symbolStyle, inheritingFrom: style)
         if symbolStyle.displayNone { return nil }
         let w = optionalLength(use, "width", axis: .x) ?? optionalLength(symbol, "width", axis: .x) ?? viewportWidth
         let h = optionalLength(use, "height", axis: .y) ?? optionalLength(symbol, "height", axis: .y) ?? viewportHeight

@@ -189,7 +189,7 @@ extension SVGResolver {
     /// A colour property (`flood-color`, `lighting-color`) of a primitive: the colour and whether it is
     /// `currentColor` taking the tint (where the document sets no `color` there).
     private mutating func colorProperty(_ name: String, of index: Int, default def: SVGColor) -> (SVGColor, Bool) {
-        guard let raw = tree.value(name, of: index)?.trimmingCSSWhitespace, raw != "inherit", !raw.isEmpty else {
+        guard let raw = nonInheritedValue(name, of: index)?.trimmingCSSWhitespace, !raw.isEmpty else {
             return (def, false)
         }
         if asciiEqualsIgnoringCase(String(raw), "currentcolor") {
@@ -203,10 +203,10 @@ extension SVGResolver {
 
     /// `flood-opacity`: a number or percentage, clamped to 0…1; default 1.
     private mutating func floodOpacity(_ index: Int) -> Double {
-        guard let raw = tree.value("flood-opacity", of: index)?.trimmingCSSWhitespace else { return 1 }
+        guard let raw = nonInheritedValue("flood-opacity", of: index)?.trimmingCSSWhitespace else { return 1 }
         var text = String(raw), scale = 1.0
         if text.hasSuffix("%") { text.removeLast(); scale = 0.01 }
-        guard let v = SVGResolver.leadingNumbers(text).first, v.isFinite else { return 1 }
+        guard let v = NumberScanner.leadingNumbers(text).first, v.isFinite else { return 1 }
         return min(1, max(0, v * scale))
     }
 
@@ -214,7 +214,7 @@ extension SVGResolver {
     /// (`dx="20%"`, `k2="1px"`): a value that does not parse is as if unspecified (SVG 2 §"Attribute
     /// syntax"), so the primitive takes its default.
     private func numbers(_ index: Int, _ name: String) -> [Double]? {
-        tree.nodes[index].attribute(name).flatMap(SVGResolver.numberList).map { $0.filter(\.isFinite) }
+        tree.nodes[index].attribute(name).flatMap { NumberScanner.numberList($0) }.map { $0.filter(\.isFinite) }
     }
 
     private func number(_ index: Int, _ name: String, _ def: Double) -> Double {

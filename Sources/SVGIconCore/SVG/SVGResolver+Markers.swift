@@ -135,14 +135,17 @@ extension SVGResolver {
             return
         }
         let savedContext = contextPaints
-        let contextFill = SVGResolver.contextPaint(shape?.fill?.paint, of: shape)
-        let contextStroke = SVGResolver.contextPaint(shape?.stroke?.paint, of: shape)
-        contextPaints = .paints(fill: contextFill, stroke: contextStroke)
+        let fill = markerContext(SVGResolver.contextPaint(shape?.fill?.paint, of: shape))
+        let stroke = markerContext(SVGResolver.contextPaint(shape?.stroke?.paint, of: shape))
+        contextPaints = .paints(fill: fill.handed, stroke: stroke.handed, real: (fill.real, stroke.real),
+                                patternDepth: activePatterns)
         let resolved = resolveMarker(target, style: style)
         contextPaints = savedContext
         guard let marker = resolved else { return }
-        // Gradients (now in the marked shape's user space) are carried into each instance's spaces below.
-        let gradients = SVGResolver.gradients(among: [contextFill, contextStroke])
+        // Gradients (in the marked shape's user space) replace their placeholders in each instance's spaces.
+        let gradients = [fill, stroke].compactMap { pair in
+            pair.handed.flatMap { $0 == pair.real ? nil : (match: $0, gradient: pair.real) }
+        }
         for v in vertices {
             guard markerInstances < SVGLimits.markerInstances, budget > marker.cost + 1 else {
                 warnOnce(index, markerInstances >= SVGLimits.markerInstances
@@ -266,12 +269,15 @@ extension SVGResolver {
 
 /// What `context-fill` and `context-stroke` refer to.
 indirect enum ContextPaints {
-    /// A marked shape's paints (nil: none).
-    case paints(fill: SVGPaint?, stroke: SVGPaint?)
+    /// A marked shape's paints as its marker's content gets them (nil: none; a gradient: a placeholder that
+    /// `SVGResolver.placeMarker` replaces), the `real` ones (a gradient in the shape's user space), and
+    /// `SVGResolver.activePatterns` at the marker: a pattern tile inside the marker gets the real ones.
+    case paints(fill: SVGPaint?, stroke: SVGPaint?, real: (fill: SVGPaint?, stroke: SVGPaint?), patternDepth: Int)
     /// The `use` element at this index, whose fill and stroke are resolved when asked for, in the context
     /// around the use (`outer`: a use's own `context-fill` names the paint of the use or marked shape
-    /// that draws it).
-    case use(Int, fill: PaintValue, stroke: PaintValue, color: SVGColor?, outer: ContextPaints?)
+    /// that draws it; `patternDepth`: `SVGResolver.activePatterns` at the use — a pattern tile inside
+    /// the use gets a gradient as it is, not a placeholder, as the use's box is not carried into tiles).
+    case use(Int, fill: PaintValue, stroke: PaintValue, color: SVGColor?, outer: ContextPaints?, patternDepth: Int)
 }
 
 extension SVGResolver {
@@ -280,9 +286,10 @@ extension SVGResolver {
         switch contextPaints {
         case nil:
             return nil
-        case .paints(let f, let s)?:
+        case .paints(let f, let s, let real, let depth)?:
+            if activePatterns > depth { return fill ? real.fill : real.stroke }
             return fill ? f : s
-        case .use(let index, let f, let s, let color, let outer)?:
+        case .use(let index, let f, let s, let color, let outer, let depth)?:
             // Resolved in the context around the use (a use inside a use refers to the outer one's).
             var style = SVGStyle()
             style.color = color
@@ -290,7 +297,7 @@ extension SVGResolver {
             contextPaints = outer
             defer { contextPaints = saved }
             let paint = resolvePaint(fill ? f : s, for: index, property: fill ? "fill" : "stroke", style: style)
-            return markingUseGradient(paint, key: index * 2 + (fill ? 0 : 1))
+            return activePatterns > depth ? paint : markingUseGradient(paint, key: index * 2 + (fill ? 0 : 1))
         }
     }
 }

@@ -16,7 +16,7 @@ extension SVGResolver {
         case .undrawable, .missing: return false
         case .built(let mask): layer.mask = mask
         }
-        if let value = tree.value("filter", of: index) {
+        if let value = nonInheritedValue("filter", of: index) {
             guard let filters = resolveFilterProperty(value, node: index, layer: layer) else { return false }
             layer.filter = filters
         }
@@ -39,7 +39,7 @@ extension SVGResolver {
     /// Follows `property="url(#id)"` on node `index` to an SVG `<element>` and builds it with `build`.
     private mutating func referenced<Value>(_ property: String, of index: Int, element: String, key: String,
                                             build: (inout SVGResolver, Int) -> Value?) -> Referenced<Value> {
-        guard let value = tree.value(property, of: index), let id = SVGResolver.urlReference(value) else { return .unset }
+        guard let value = nonInheritedValue(property, of: index), let id = SVGResolver.urlReference(value) else { return .unset }
         guard let target = tree.node(id: id), tree.nodes[target].isSVG, tree.nodes[target].name == element else {
             let effect = element == "clipPath" ? "drawn without it" : "the element is not drawn"
             warnOnce(index, "\(property)=\"\(value)\" names no <\(element)>; \(effect)", key: key)
@@ -113,7 +113,7 @@ extension SVGResolver {
         }
         if units == .objectBoundingBox { madeBoundingBoxUnits = true }
         var clip = SVGClipPath(layers: layers, units: units, transform: transformAttribute(index))
-        if let value = tree.value("clip-path", of: index), let id = SVGResolver.urlReference(value) {
+        if let value = nonInheritedValue("clip-path", of: index), let id = SVGResolver.urlReference(value) {
             guard let target = tree.node(id: id), tree.nodes[target].name == "clipPath" else {
                 warnOnce(index, "clip-path=\"\(value)\" names no <clipPath>; drawn without it", key: "bad-clip")
                 return clip
@@ -166,7 +166,7 @@ extension SVGResolver {
         var result = SVGMask(layers: layers, units: units, x: region("x", .x, -0.1), y: region("y", .y, -0.1),
                              width: region("width", .x, 1.2), height: region("height", .y, 1.2),
                              contentUnits: contentUnits, usesAlpha: maskType == "alpha")
-        if let value = tree.value("mask", of: index), let id = SVGResolver.urlReference(value) {
+        if let value = nonInheritedValue("mask", of: index), let id = SVGResolver.urlReference(value) {
             guard activeReferences.count < SVGResolver.maxReferenceDepth else {
                 warnOnce(index, "clip paths and masks refer to each other more than \(SVGResolver.maxReferenceDepth) deep; the deeper links are ignored",
                          key: "reference-depth")

@@ -36,12 +36,7 @@ extension SVGResolver {
         case .pattern(let p) where p.units == .objectBoundingBox || p.contentUnits == .objectBoundingBox: break
         default: return paint
         }
-        guard let first = path.points.first else { return paint }
-        var lo = first, hi = first
-        for p in path.points {
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y); hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        guard hi.x - lo.x == 0 || hi.y - lo.y == 0 else { return paint }
+        guard !path.points.isEmpty, !BoundingBoxUnits.hasUsableBox(path) else { return paint }
         return style.resolve(fallbackValue(fallback)) ?? paint
     }
 
@@ -158,18 +153,15 @@ extension SVGResolver {
         offset = min(1, max(0, offset))
         var color: SVGColor? = .black
         var opacity = 1.0
-        if let raw = tree.value("stop-color", of: index) {
+        if let raw = nonInheritedValue("stop-color", of: index) {
             let value = raw.trimmingCSSWhitespace
             if value.lowercased() == "currentcolor" {
                 color = documentStyle(of: index).color
             } else if let c = SVGColor(css: value) {
                 color = c
-            } else if value == "inherit", let parent = tree.nodes[index].parent,
-                      let p = tree.value("stop-color", of: parent), let c = SVGColor(css: p) {
-                color = c
             }
         }
-        if let raw = tree.value("stop-opacity", of: index) {
+        if let raw = nonInheritedValue("stop-opacity", of: index) {
             var scanner = NumberScanner(raw.trimmingCSSWhitespace)
             if let n = scanner.number() {
                 let percent = scanner.peek == UInt8(ascii: "%")

@@ -81,7 +81,7 @@ extension SVGResolver {
             return path
         case .polyline, .polygon:
             guard let raw = tree.nodes[index].attribute("points") else { return SVGPath() }
-            let coordinates = SVGResolver.leadingNumbers(raw)
+            let coordinates = NumberScanner.leadingNumbers(raw)
             if coordinates.count % 2 == 1 || NumberScanner.numberList(raw) == nil {
                 warn(index, "points list is malformed; drawing the points before the error")
             }
@@ -106,28 +106,5 @@ extension SVGResolver {
             }
         }
         return length / period * Double(pattern.count / 2)
-    }
-
-    /// The numbers at the start of a list, up to the first thing that is not a number.
-    static func leadingNumbers(_ text: String) -> [Double] {
-        scanNumbers(text).values
-    }
-
-    /// The list's numbers when it is a number list throughout (whitespace and commas between), else nil.
-    static func numberList(_ text: String) -> [Double]? {
-        let scan = scanNumbers(text)
-        return scan.complete ? scan.values : nil
-    }
-
-    /// The numbers at the start of `text`, and whether they are all of it.
-    private static func scanNumbers(_ text: String) -> (values: [Double], complete: Bool) {
-        var scanner = NumberScanner(text)
-        var values: [Double] = []
-        scanner.skipWhitespace()
-        while let v = scanner.number() {
-            values.append(v)
-            scanner.skipCommaWhitespace()
-        }
-        return (values, scanner.isAtEnd)
     }
 }

@@ -6,8 +6,9 @@ extension SVGResolver {
     /// gradient stops, which inherit from where they are defined, not from where they are used).
     mutating func documentStyle(of index: Int) -> SVGStyle {
         if let cached = documentStyles[index] { return cached }
-        var style = tree.nodes[index].parent.map { documentStyle(of: $0).inherited() } ?? SVGStyle()
-        applyDeclarations(of: index, to: &style)
+        let parent = tree.nodes[index].parent.map { documentStyle(of: $0) } ?? SVGStyle()
+        var style = parent.inherited()
+        applyDeclarations(of: index, to: &style, inheritingFrom: parent)
         documentStyles[index] = style
         return style
     }
@@ -34,10 +35,14 @@ extension SVGResolver {
     }
 
     /// Applies the cascaded declarations of `index` to `style`, where `inherit` takes the value `parent`
-    /// has. `style` must start with `parent`'s inherited properties (`parent.inherited()`, as in
-    /// `resolveNode`): then no copy of the style is needed for `inherit` values, which only read inherited
-    /// properties.
+    /// (the parent's computed style) has. `style` must start with `parent`'s inherited properties
+    /// (`parent.inherited()`, as in `resolveNode`). SVG's UA sheet comes first: `overflow: hidden` on
+    /// viewport elements other than the root (`svg`, `symbol`, `marker`, `pattern`, `image`, `foreignObject`).
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle, inheritingFrom parent: SVGStyle) {
+        switch tree.nodes[index].kind {
+        case .svg, .definition, .other: if hidesOverflow(index) { style.overflowVisible = false }
+        default: break
+        }
         // Most declarations are attributes that are not style properties (d, x, viewBox…): they are passed
         // over here, before a call.
         guard tree.hasPlainDeclarations(index) else {
@@ -149,7 +154,7 @@ extension SVGResolver {
         case .strokeOpacity:
             if inherit { style.strokeOpacity = parent.strokeOpacity } else if let o = opacity(value) { style.strokeOpacity = o }
         case .opacity:
-            if let o = opacity(value) { style.opacity = o }
+            if inherit { style.opacity = parent.opacity } else if let o = opacity(value) { style.opacity = o }
         case .fillRule:
             if inherit { style.fillRule = parent.fillRule } else if let r = SVGResolver.fillRule(value) { style.fillRule = r }
         case .clipRule:
@@ -189,7 +194,8 @@ extension SVGResolver {
             else if value == "visible" { style.visible = true }
             else if value == "hidden" || value == "collapse" { style.visible = false }
         case .display:
-            if value == "none" { style.displayNone = true }
+            if inherit { style.displayNone = parent.displayNone }
+            else if value == "none" { style.displayNone = true }
         case .paintOrder:
             if inherit { style.strokeFirst = parent.strokeFirst; style.markersPosition = parent.markersPosition; break }
             // The first of fill/stroke named decides; "normal" is fill, stroke, markers. Anything but
@@ -206,9 +212,9 @@ extension SVGResolver {
             else if fillIndex != nil { style.strokeFirst = false }
             style.markersPosition = SVGResolver.markersPosition(words)
         case .vectorEffect:
-            style.nonScalingStroke = value == "non-scaling-stroke"
+            style.nonScalingStroke = inherit ? parent.nonScalingStroke : value == "non-scaling-stroke"
         case .overflow:
-            style.overflowVisible = value == "visible" || value == "auto"
+            style.overflowVisible = inherit ? parent.overflowVisible : value == "visible" || value == "auto"
         case .fontSize:
             if inherit { style.fontSize = parent.fontSize }
             else if let size = SVGResolver.fontSize(value, parent: parent.fontSize) { style.fontSize = size }
@@ -219,13 +225,42 @@ extension SVGResolver {
             else if value == "auto" || value == "geometricPrecision" { style.crispEdges = false }
             else { invalid(node, property, value) }
         case .mixBlendMode:
-            if let mode = SVGResolver.blendMode(value) { style.blendMode = mode } else { invalid(node, property, value) }
+            if inherit { style.blendMode = parent.blendMode }
+            else if let mode = SVGResolver.blendMode(value) { style.blendMode = mode } else { invalid(node, property, value) }
         case .isolation:
-            if value == "isolate" { style.isolate = true }
+            if inherit { style.isolate = parent.isolate }
+            else if value == "isolate" { style.isolate = true }
             else if value == "auto" { style.isolate = false }
             else { invalid(node, property, value) }
         case .markerStart, .markerMid, .markerEnd, .marker:
             applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
+        }
+    }
+
+    /// The value of a property that does not inherit and is read where it applies (`clip-path`, `mask`,
+    /// `filter`, `stop-color`, `stop-opacity`, `flood-color`, `flood-opacity`, `lighting-color`) on `index`,
+    /// with CSS Cascade 4's keywords applied: `inherit` takes the parent element's value (followed the same
+    /// way up the document), `initial` and `unset` are the initial value (nil, as when nothing sets it).
+    mutating func nonInheritedValue(_ property: String, of index: Int) -> String? {
+        var node = index
+        while let raw = tree.value(property, of: node) {
+            let value = raw.trimmingCSSWhitespace
+            if value == "initial" || value == "unset" { return nil }
+            guard value == "inherit" else { return raw }
+            guard let parent = tree.nodes[node].parent else { return nil }
+            node = parent
+        }
+        return nil
+    }
+
+    /// Whether SVG's UA sheet sets `overflow: hidden` on `node`: `svg:not(:root), symbol, image, marker,
+    /// pattern, foreignObject` (SVG 2 §"User agent style sheet").
+    private func hidesOverflow(_ index: Int) -> Bool {
+        guard tree.nodes[index].isSVG else { return false }
+        switch tree.nodes[index].name {
+        case "svg": return tree.nodes[index].parent != nil
+        case "symbol", "image", "marker", "pattern", "foreignObject": return true
+        default: return false
         }
     }
 
@@ -244,7 +279,7 @@ extension SVGResolver {
         case .opacity: style.opacity = initial.opacity
         case .display: style.displayNone = initial.displayNone
         case .vectorEffect: style.nonScalingStroke = initial.nonScalingStroke
-        case .overflow: break  // the initial `visible` is overridden for svg, marker, pattern by SVG's UA sheet
+        case .overflow: style.overflowVisible = initial.overflowVisible  // `visible`, not the UA sheet's `hidden`
         case .mixBlendMode: style.blendMode = initial.blendMode
         case .isolation: style.isolate = initial.isolate
         default: apply(known, property: property, value: "inherit", to: &style, parent: initial, node: node)

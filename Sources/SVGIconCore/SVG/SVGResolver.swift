@@ -78,6 +78,8 @@ public struct SVGResolver {
     /// The gradients a `use` handed to its content as context paints, by placeholder key, until the use's
     /// box is known (`markingUseGradient`, `carryingUseContext`).
     var pendingUseGradients: [Int: SVGPaint] = [:]
+    /// Placeholders handed to markers' content for context gradients so far (`markerContext`).
+    var markerContextKeys = 0
     /// The computed `font-size` of the element being resolved: what `em` and `ex` lengths of its attributes
     /// are relative to.
     var fontSize = SVGLength.fontSize

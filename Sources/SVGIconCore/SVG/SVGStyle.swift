@@ -103,7 +103,9 @@ struct SVGStyle: Sendable {
     var opacity = 1.0
     var displayNone = false
     var nonScalingStroke = false
-    var overflowVisible = false
+    /// `overflow` is `visible` or `auto` (the initial value; SVG's UA sheet makes it `hidden` on viewport
+    /// elements, `SVGResolver.applyDeclarations`).
+    var overflowVisible = true
     /// `mix-blend-mode`.
     var blendMode = SVGBlendMode.normal
     /// `isolation: isolate`.
@@ -115,7 +117,7 @@ struct SVGStyle: Sendable {
         s.opacity = 1
         s.displayNone = false
         s.nonScalingStroke = false
-        s.overflowVisible = false
+        s.overflowVisible = true
         s.blendMode = .normal
         s.isolate = false
         return s

@@ -251,27 +251,81 @@ struct CSSSelector: Hashable, Sendable {
         }
     }
 
-    /// CSS Syntax 3 §6 `an+b`: `odd`, `even`, `b`, `an`, `an+b` with optional signs and spaces around them.
+    /// CSS Syntax 3 §6 `an+b`: `odd`, `even`, `b`, `an`, `an+b` (case-insensitive), with whitespace around
+    /// the whole and around the sign before `b` (`2n + 1`, ` -n+ 3`) — never inside `an` (`2 n`, `+ 2n`) or
+    /// between `b`'s sign and a signed number (`2n + -1`). nil for anything else.
     static func anPlusB(_ text: Substring) -> (Int, Int)? {
-        let t = String(text.unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }).lowercased()
-        if t == "odd" { return (2, 1) }
-        if t == "even" { return (2, 0) }
-        func integer(_ s: Substring) -> Int? {
-            guard !s.isEmpty, s.count <= 9 else { return nil }
-            let digits = s.first == "+" || s.first == "-" ? s.dropFirst() : s
-            guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-            return Int(s.first == "+" ? s.dropFirst() : s)
+        var scanner = ANPlusBScanner(text)
+        scanner.skipWhitespace()
+        let result = scanner.keyword() ?? scanner.expression()
+        scanner.skipWhitespace()
+        return scanner.atEnd ? result : nil
+    }
+}
+
+/// Reads CSS Syntax 3's `an+b` microsyntax from the characters of a `:nth-child()` argument.
+private struct ANPlusBScanner {
+    private let chars: [Unicode.Scalar]
+    private var i = 0
+
+    init(_ text: Substring) { chars = Array(text.lowercased().unicodeScalars) }
+
+    var atEnd: Bool { i == chars.count }
+
+    mutating func skipWhitespace() {
+        while i < chars.count, [" ", "\t", "\n", "\r", "\u{C}"].contains(chars[i]) { i += 1 }
+    }
+
+    /// `odd` (2n+1) or `even` (2n).
+    mutating func keyword() -> (Int, Int)? {
+        for (word, value) in [("odd", (2, 1)), ("even", (2, 0))] {
+            let w = Array(word.unicodeScalars)
+            if chars.count - i >= w.count, Array(chars[i..<i + w.count]) == w {
+                i += w.count
+                return value
+            }
         }
-        guard let n = t.firstIndex(of: "n") else { return integer(t[...]).map { (0, $0) } }
-        let before = t[..<n], after = t[t.index(after: n)...]
-        let a: Int
-        switch before {
-        case "", "+": a = 1
-        case "-": a = -1
-        default: guard let v = integer(before) else { return nil }; a = v
+        return nil
+    }
+
+    /// `[+-]?digits`, `[+-]?digits? n`, then, after optional whitespace, `[+-] whitespace? digits`.
+    mutating func expression() -> (Int, Int)? {
+        let sign = self.sign(), start = i
+        let digits = self.digits()
+        if digits == nil, i > start { return nil }  // more digits than an Int32 holds
+        guard i < chars.count, chars[i] == "n" else {
+            guard let digits else { return nil }
+            return (0, sign * digits)  // b alone: its sign attached
         }
-        if after.isEmpty { return (a, 0) }
-        guard after.first == "+" || after.first == "-", let b = integer(after) else { return nil }
-        return (a, b)
+        i += 1
+        let a = sign * (digits ?? 1)
+        let mark = i
+        skipWhitespace()
+        guard i < chars.count, chars[i] == "+" || chars[i] == "-" else {
+            i = mark  // no b: the whitespace belongs to the end
+            return (a, 0)
+        }
+        let bSign = self.sign()
+        skipWhitespace()
+        guard let b = self.digits() else { return nil }
+        return (a, bSign * b)
+    }
+
+    /// -1 after a `-`, +1 after a `+` or without a sign.
+    private mutating func sign() -> Int {
+        guard i < chars.count, chars[i] == "+" || chars[i] == "-" else { return 1 }
+        i += 1
+        return chars[i - 1] == "-" ? -1 : 1
+    }
+
+    /// An unsigned decimal integer of at most 9 digits; nil without one.
+    private mutating func digits() -> Int? {
+        var value = 0, count = 0
+        while i < chars.count, ("0"..."9").contains(chars[i]), count < 10 {
+            value = value * 10 + Int(chars[i].value - 48)
+            i += 1
+            count += 1
+        }
+        return count == 0 || count > 9 ? nil : value
     }
 }
