@@ -100,6 +100,22 @@ struct SVGResolverTests {
         #expect(s.first?.path.controlBounds?.max == SVGPoint(x: 2, y: 2))
     }
 
+    @Test("A later display value that shows the element undoes an earlier none; an invalid one does not")
+    func displayCascade() throws {
+        let result = try SVGResolver.resolve(svg([
+            el("rect", [("width", "1"), ("height", "1"), ("display", "none"), ("style", "display:inline")]),
+            el("rect", [("width", "2"), ("height", "2"), ("display", "none"), ("style", "display: block flow")]),
+            el("rect", [("width", "3"), ("height", "3"), ("display", "none"), ("style", "display:bogus")]),
+            el("rect", [("width", "4"), ("height", "4"), ("display", "none"), ("style", "display:block block")]),
+            el("rect", [("width", "5"), ("height", "5"), ("style", "display:none;display:contents")]),
+        ]))
+        let widths = shapes(result.icon.layers).compactMap { $0.path.controlBounds?.max.x }
+        #expect(widths == [1, 2, 5])
+        #expect(result.warnings.map(\.message).filter { $0.contains("display") } == [
+            "ignoring invalid display value \"bogus\"", "ignoring invalid display value \"block block\"",
+        ])
+    }
+
     @Test("Basic shapes become paths with SVG's rules")
     func basicShapes() throws {
         let result = try SVGResolver.resolve(svg([

@@ -27,6 +27,23 @@ extension SVGResolver {
         v == "miter" ? .miter : v == "round" ? .round : v == "bevel" ? .bevel : v == "miter-clip" ? .miterClip : nil
     }
 
+    /// The keywords of CSS Display 3's `display` other than `none` (outside, inside, list-item, internal and
+    /// box values, and the legacy one-word forms).
+    static let displayKeywords: Set<Substring> = [
+        "inline", "block", "run-in", "flow", "flow-root", "table", "flex", "grid", "ruby", "list-item",
+        "contents", "inline-block", "inline-table", "inline-flex", "inline-grid", "table-row-group",
+        "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column-group",
+        "table-column", "table-caption", "ruby-base", "ruby-text", "ruby-base-container", "ruby-text-container",
+    ]
+
+    /// Whether `v` is a `display` value that shows the element: one to three different `displayKeywords`
+    /// (`inline`, `block flow`, `inline flow-root list-item` …). Such a value undoes an earlier `none` of
+    /// the cascade; anything else is invalid and ignored.
+    static func isDisplayValue(_ v: String) -> Bool {
+        let words = v.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        return (1...3).contains(words.count) && Set(words).count == words.count && words.allSatisfy(displayKeywords.contains)
+    }
+
     /// Applies the cascaded declarations of `index` to `style` (inheriting from the style it had).
     @inline(never)
     mutating func applyDeclarations(of index: Int, to style: inout SVGStyle) {
@@ -196,6 +213,8 @@ extension SVGResolver {
         case .display:
             if inherit { style.displayNone = parent.displayNone }
             else if value == "none" { style.displayNone = true }
+            else if SVGResolver.isDisplayValue(value) { style.displayNone = false }
+            else { invalid(node, property, value) }
         case .paintOrder:
             if inherit { style.strokeFirst = parent.strokeFirst; style.markersPosition = parent.markersPosition; break }
             // The first of fill/stroke named decides; "normal" is fill, stroke, markers. Anything but
