@@ -208,11 +208,11 @@ struct CSSCascadeTests {
                      "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray",
                      "stroke-dashoffset", "visibility", "display", "paint-order", "vector-effect", "overflow",
                      "marker-start", "marker-mid", "marker-end", "marker", "font-size", "shape-rendering",
-                     "mix-blend-mode", "isolation"]
+                     "mix-blend-mode", "isolation", "font"]
         #expect(names.map { StyleProperty(name: $0)?.rawValue } == names.indices.map { UInt8($0) })
         #expect(names.allSatisfy { StyleProperty(name: $0)?.name == $0 })
         #expect(StyleProperty(name: "stroke-linejoin") == .strokeLinejoin && StyleProperty.strokeLinejoin.name == "stroke-linejoin")
-        for other in ["", "d", "x", "viewBox", "Fill", "fill ", "stroke-widths", "preserveAspectRatio", "stroke-dashoffsets"] {
+        for other in ["", "d", "x", "viewBox", "Fill", "fill ", "stroke-widths", "preserveAspectRatio", "stroke-dashoffsets", "fonts", "Font"] {
             #expect(StyleProperty(name: other) == nil, "\(other)")
         }
     }

@@ -119,13 +119,37 @@ struct RendererTests {
             SVGGradientStop(offset: 0, color: SVGColor(red: 0, green: 0, blue: 0)),
             SVGGradientStop(offset: 1, color: SVGColor(red: 255, green: 255, blue: 255)),
         ])
-        let layer = SVGIconLayer(shape: SVGShape(path: ShapeGeometry.rect(x: 0, y: 0, width: 8, height: 1),
-                                                 fill: SVGFill(paint: .linearGradient(gradient))))
-        let p = SVGIconDefinition(viewBox: SVGViewBox(width: 8, height: 1), layers: [layer])
-            .render(options: RenderOptions(width: 8, height: 1))
+        let p = paintedRect(.linearGradient(gradient), width: 8, height: 1)
         let reds = (0..<8).map { Int(p.pixel(x: $0, y: 0).r) }
         // Pixel centres 0.5…7.5 over a ramp from x = 2 to x = 6.
         #expect(reds == [0, 0, 32, 96, 159, 223, 255, 255])
+    }
+
+    @Test("Radial gradients: a focal point on the end circle draws nothing beyond the circle's tangent there")
+    func radialFocalOnCircle() {
+        // Focal point (9, 5) on the circle of centre (5, 5) and radius 4: every circle of the cone passes
+        // through it and is tangent to x = 9, so right of that line no circle with radius ≥ 0 covers a point.
+        let gradient = SVGRadialGradient(cx: 5, cy: 5, r: 4, fx: 9, fy: 5, units: .userSpaceOnUse, stops: [
+            SVGGradientStop(offset: 0, color: SVGColor(red: 0, green: 0, blue: 0)),
+            SVGGradientStop(offset: 1, color: SVGColor(red: 255, green: 255, blue: 255)),
+        ])
+        let p = paintedRect(.radialGradient(gradient), width: 10, height: 10)
+        // Centre (8.5, 5.5): s = |p − f|² / (2 (p − f)·(c − f)) = 0.5 / 4 = 0.125 of the way to white.
+        #expect(p.pixel(x: 8, y: 5).a == 255)
+        #expect(p.pixel(x: 8, y: 5).r == 32)
+        // Centre (9.5, 5.5) is past the tangent: s = −0.125, a circle of negative radius, so transparent.
+        #expect(p.pixel(x: 9, y: 5).a == 0)
+        #expect(p.pixel(x: 9, y: 0).a == 0)
+        // Far left, the circles grow beyond offset 1: pad holds white.
+        #expect(p.pixel(x: 0, y: 5).r == 255)
+    }
+
+    /// A `width` x `height` rect filled with `paint`, rendered one viewBox unit per pixel.
+    private func paintedRect(_ paint: SVGPaint, width: Int, height: Int) -> Pixmap {
+        let rect = ShapeGeometry.rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let layer = SVGIconLayer(shape: SVGShape(path: rect, fill: SVGFill(paint: paint)))
+        return SVGIconDefinition(viewBox: SVGViewBox(width: Double(width), height: Double(height)), layers: [layer])
+            .render(options: RenderOptions(width: width, height: height))
     }
 
     @Test("Degenerate transforms and empty icons draw nothing, without crashing")

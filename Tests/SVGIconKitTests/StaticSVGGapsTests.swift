@@ -84,6 +84,26 @@ struct StaticSVGGapsTests {
         #expect(firstShapeBounds(result.icon.layers)?.width == 16)
     }
 
+    @Test("The font shorthand sets font-size from a style sheet or style attribute, not as an attribute")
+    func fontShorthand() throws {
+        #expect(SVGResolverProbe.fontShorthand("bold 20px serif", parent: 16) == 20)
+        #expect(SVGResolverProbe.fontShorthand("italic small-caps 700 condensed 1.5em/2 \"A B\", sans-serif", parent: 10) == 15)
+        #expect(SVGResolverProbe.fontShorthand("12px / 1.2 serif", parent: 16) == 12)
+        #expect(SVGResolverProbe.fontShorthand("x-large serif", parent: 10) == 24)
+        #expect(SVGResolverProbe.fontShorthand("20px", parent: 16) == nil)  // the family is required
+        #expect(SVGResolverProbe.fontShorthand("caption", parent: 16) == nil)
+        #expect(SVGResolverProbe.fontShorthand("bold bold bold bold bold 20px serif", parent: 16) == nil)
+        func width(_ body: String) throws -> Double? { firstShapeBounds(try parse(body).icon.layers)?.width }
+        #expect(try width("<style>g { font: 20px serif }</style><g><rect width=\"2em\" height=\"1\"/></g>") == 40)
+        #expect(try width("<g style=\"font: 10px serif; font-size: 30px\"><rect width=\"1em\" height=\"1\"/></g>") == 30)
+        #expect(try width("<g style=\"font-size: 30px; font: 10px serif\"><rect width=\"1em\" height=\"1\"/></g>") == 10)
+        // A shorthand is not a presentation attribute (SVG 2): font="20px serif" leaves 16 px.
+        #expect(try width("<g font=\"20px serif\"><rect width=\"1em\" height=\"1\"/></g>") == 16)
+        let result = try parse("<g style=\"font: 20px\"><rect width=\"1em\" height=\"1\"/></g>")
+        #expect(result.warnings.map(\.description) == ["line 1: <g>: ignoring invalid font value \"20px\""])
+        #expect(firstShapeBounds(result.icon.layers)?.width == 16)
+    }
+
     // MARK: Radii
 
     @Test("A negative rx or ry is auto (the other radius), with a warning")
@@ -250,4 +270,7 @@ struct StaticSVGGapsTests {
 /// The resolver's `font-size` reading, for the tests.
 enum SVGResolverProbe {
     static func fontSize(_ value: String, parent: Double) -> Double? { SVGResolver.fontSize(value, parent: parent) }
+    static func fontShorthand(_ value: String, parent: Double) -> Double? {
+        SVGResolver.fontShorthandSize(value, parent: parent)
+    }
 }

@@ -117,8 +117,11 @@ struct PaintShader {
             let c = pd.dot(pd) - g.focalRadius * g.focalRadius
             var s: Double
             if abs(g.a) < 1e-12 {
+                // The focal circle touches the end circle from inside: one root, which is defined only
+                // where its circle's radius is not negative (beyond the touching point, nothing is drawn).
                 guard b != 0 else { return nil }
                 s = c / (2 * b)
+                guard g.focalRadius + s * g.radiusDelta >= 0 else { return nil }
             } else {
                 let disc = b * b - g.a * c
                 guard disc >= 0 else { return nil }

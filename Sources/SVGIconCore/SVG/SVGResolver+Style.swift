@@ -94,7 +94,7 @@ extension SVGResolver {
 
     @inline(__always)
     static func noteFontSizeOrder(_ known: StyleProperty, sawLength: inout Bool, lengthBeforeFontSize: inout Bool) {
-        if known.isStrokeLength { sawLength = true } else if known == .fontSize && sawLength { lengthBeforeFontSize = true }
+        if known.isStrokeLength { sawLength = true } else if (known == .fontSize || known == .font) && sawLength { lengthBeforeFontSize = true }
     }
 
     /// A `mix-blend-mode` keyword (Compositing and Blending Level 1); `plus-darker`/`plus-lighter` and
@@ -132,6 +132,39 @@ extension SVGResolver {
         if value == "smaller" { return parent / 1.2 }
         guard let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite else { return nil }
         return l.unit == .percent ? l.value * parent / 100 : l.pixels(percentBase: parent, fontSize: parent)
+    }
+
+    /// The `font-size` the `font` shorthand sets (CSS Fonts 4, the font property): up to four style, variant, weight and
+    /// width keywords (or a weight number), the size, an optional `/ line-height`, then the font family,
+    /// which is required. nil for any other value (a system font keyword such as `caption` among them).
+    static func fontShorthandSize(_ value: String, parent: Double) -> Double? {
+        var tokens: [Substring] = []
+        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+        for word in value.split(whereSeparator: space) {
+            var rest = word
+            while let slash = rest.firstIndex(of: "/") {
+                if slash > rest.startIndex { tokens.append(rest[..<slash]) }
+                tokens.append("/")
+                rest = rest[rest.index(after: slash)...]
+            }
+            if !rest.isEmpty { tokens.append(rest) }
+        }
+        var i = 0
+        while i < min(tokens.count, 4), isFontPrefix(tokens[i].lowercased()) { i += 1 }
+        guard i < tokens.count, let size = fontSize(String(tokens[i]), parent: parent) else { return nil }
+        i += tokens.count > i + 1 && tokens[i + 1] == "/" ? 3 : 1
+        return i < tokens.count ? size : nil
+    }
+
+    /// A `font-style`, `font-variant` (CSS 2), `font-weight` or `font-width` (CSS 3) value that may come
+    /// before the size in the `font` shorthand.
+    private static func isFontPrefix(_ word: String) -> Bool {
+        let keywords: Set<String> = ["normal", "italic", "oblique", "small-caps", "bold", "bolder", "lighter",
+                                     "ultra-condensed", "extra-condensed", "condensed", "semi-condensed",
+                                     "semi-expanded", "expanded", "extra-expanded", "ultra-expanded"]
+        if keywords.contains(word) { return true }
+        guard let weight = NumberScanner.plainDigits(word) else { return false }
+        return weight >= 1 && weight <= 1000
     }
 
     /// Applies one declaration of a style property (`known`, named `property` in the file).
@@ -234,9 +267,11 @@ extension SVGResolver {
             style.nonScalingStroke = inherit ? parent.nonScalingStroke : value == "non-scaling-stroke"
         case .overflow:
             style.overflowVisible = inherit ? parent.overflowVisible : value == "visible" || value == "auto"
-        case .fontSize:
+        case .fontSize, .font:
+            let size = known == .font ? SVGResolver.fontShorthandSize(value, parent: parent.fontSize)
+                : SVGResolver.fontSize(value, parent: parent.fontSize)
             if inherit { style.fontSize = parent.fontSize }
-            else if let size = SVGResolver.fontSize(value, parent: parent.fontSize) { style.fontSize = size }
+            else if let size { style.fontSize = size }
             else { invalid(node, property, value) }
         case .shapeRendering:
             if inherit { style.crispEdges = parent.crispEdges }

@@ -67,7 +67,7 @@ struct SVGStyle: Sendable {
     /// Whether an attribute of this name is a CSS-only property (`StyleProperty.isCSSOnly`), not a
     /// presentation attribute.
     static func isCSSOnly(_ name: String) -> Bool {
-        name.utf8.count >= 9 && (StyleProperty(name: name)?.isCSSOnly ?? false)
+        (name.utf8.count >= 9 || name == "font") && (StyleProperty(name: name)?.isCSSOnly ?? false)
     }
 
     // Inherited properties.
@@ -156,10 +156,13 @@ enum StyleProperty: UInt8 {
     case visibility, display, paintOrder, vectorEffect, overflow
     case markerStart, markerMid, markerEnd, marker
     case fontSize, shapeRendering, mixBlendMode, isolation
+    /// The `font` shorthand, of which svgicon reads the size.
+    case font
 
-    /// Properties that have no presentation attribute: the `marker` shorthand (SVG 2), `mix-blend-mode` and
-    /// `isolation` (Compositing and Blending), as resvg reads them. They are set by style sheets and `style`.
-    var isCSSOnly: Bool { self == .marker || self == .mixBlendMode || self == .isolation }
+    /// Properties that have no presentation attribute: the `marker` and `font` shorthands (SVG 2),
+    /// `mix-blend-mode` and `isolation` (Compositing and Blending), as resvg reads them. They are set by style
+    /// sheets and `style`.
+    var isCSSOnly: Bool { self == .marker || self == .font || self == .mixBlendMode || self == .isolation }
 
     /// Whether the property inherits (SVG 2 property index; CSS Masking, Compositing): all but `opacity`,
     /// `display`, `vector-effect`, `overflow`, `mix-blend-mode` and `isolation`. `unset` is `inherit` for these
@@ -196,7 +199,7 @@ enum StyleProperty: UInt8 {
         "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
         "visibility", "display", "paint-order", "vector-effect", "overflow",
         "marker-start", "marker-mid", "marker-end", "marker",
-        "font-size", "shape-rendering", "mix-blend-mode", "isolation",
+        "font-size", "shape-rendering", "mix-blend-mode", "isolation", "font",
     ]
 
     private struct Entry {
