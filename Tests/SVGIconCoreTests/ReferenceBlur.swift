@@ -6,56 +6,31 @@
 enum ReferenceBlur {
     /// `FilterOps.blurWhole(input, sx, sy, within: area)` the old way.
     static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect) -> FilterAlpha {
-        var image: FilterAlpha
-        if sx > 0 {
-            var t = input.transposed(area)
-            blurColumns(&t, sx)
-            image = t.transposed()
-        } else {
-            image = area == FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height) ? input : input.cropped(area)
-        }
-        if sy > 0 { blurColumns(&image, sy) }
+        // Rows of the area are columns of its transpose (transposed twice when sx = 0: the area's values).
+        var turned = input.transposed(area)
+        if sx > 0 { columns(&turned, sx) }
+        var image = turned.transposed()
+        if sy > 0 { columns(&image, sy) }
         return image
     }
 
-    /// Every column of `plane` blurred vertically, the three box passes over the whole plane in turn.
-    static func blurColumns(_ plane: inout FilterAlpha, _ sigma: Double) {
+    /// Every column of `plane` blurred: for σ ≥ 2 the three box passes over the whole plane in turn, for
+    /// σ < 2 the kernel (`FilterOps.blurColumns`, unchanged).
+    static func columns(_ plane: inout FilterAlpha, _ sigma: Double) {
+        guard sigma >= 2, !plane.alpha.isEmpty else { return FilterOps.blurColumns(&plane, sigma) }
         let w = plane.width, h = plane.height
-        guard w > 0, h > 0 else { return }
-        if sigma >= 2 {
-            // Every value of the scratch plane is written by the first pass before it is read.
-            var scratch = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
-            let windows = FilterOps.boxWindows(sigma)
-            plane.alpha.withUnsafeMutableBufferPointer { px in
-                scratch.withUnsafeMutableBufferPointer { tmp in
-                    guard let p = px.baseAddress, let t = tmp.baseAddress else { return }
-                    boxColumns(from: p, to: t, w, h, windows[0])
-                    boxColumns(from: t, to: p, w, h, windows[1])
-                    boxColumns(from: p, to: t, w, h, windows[2])
-                }
+        // Every value of the scratch plane is written by the first pass before it is read.
+        var scratch = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
+        let windows = FilterOps.boxWindows(sigma)
+        plane.alpha.withUnsafeMutableBufferPointer { px in
+            scratch.withUnsafeMutableBufferPointer { tmp in
+                guard let p = px.baseAddress, let t = tmp.baseAddress else { return }
+                boxColumns(from: p, to: t, w, h, windows[0])
+                boxColumns(from: t, to: p, w, h, windows[1])
+                boxColumns(from: p, to: t, w, h, windows[2])
             }
-            plane.alpha = scratch
-        } else {
-            var scratch = [Float](repeating: 0, count: w * h)
-            let (radius, kernel) = FilterOps.gaussianKernel(sigma)
-            plane.alpha.withUnsafeBufferPointer { px in
-                scratch.withUnsafeMutableBufferPointer { out in
-                    kernel.withUnsafeBufferPointer { k in
-                        for y in 0..<h {
-                            let lo = max(0, y - radius), hi = min(h - 1, y + radius)
-                            let row = UnsafeMutableBufferPointer(rebasing: out[(y * w)..<((y + 1) * w)])
-                            var s = lo
-                            while s <= hi {
-                                let f = k[s - y + radius], base = s * w
-                                for x in 0..<w { row[x] += px[base + x] * f }
-                                s += 1
-                            }
-                        }
-                    }
-                }
-            }
-            plane.alpha = scratch
         }
+        plane.alpha = scratch
     }
 
     /// One box blur down every column: out[y] = mean of in[y − left … y + right], zero outside (as

@@ -58,23 +58,20 @@ struct BoxChain {
         // Step g: pass 1 takes value g, pass 2 pass 1's output g − r1, pass 3 pass 2's output g − r1 − r2,
         // and pass 3 gives output g − r1 − r2 − r3; past the signal's end a pass passes on zeros. From
         // step r1 + r2 + r3 to step n − 1 every pass is inside the signal (`inside`: no tests).
+        // One pass's step: its newest value `v` (number j) in, the one `w` steps older (from its ring) out.
+        @inline(__always) func take(_ s: inout V, _ v: V, _ q: UnsafeMutablePointer<V>, _ j: Int, _ w: Int, _ m: Int) {
+            s += v
+            s -= q[(j &- w) & m]
+            q[j & m] = v
+        }
         @inline(__always) func step(_ g: Int, _ inside: Bool) {
-            let v1 = inside || g < n ? read(g) : V()
-            s1 += v1
-            s1 -= q1[(g &- w1) & m1]
-            q1[g & m1] = v1
+            take(&s1, inside || g < n ? read(g) : V(), q1, g, w1, m1)
             let j2 = g &- r1
             if !inside, j2 < 0 { return }
-            let v2 = inside || j2 < n ? s1 * c1 : V()
-            s2 += v2
-            s2 -= q2[(j2 &- w2) & m2]
-            q2[j2 & m2] = v2
+            take(&s2, inside || j2 < n ? s1 * c1 : V(), q2, j2, w2, m2)
             let j3 = j2 &- r2
             if !inside, j3 < 0 { return }
-            let v3 = inside || j3 < n ? s2 * c2 : V()
-            s3 += v3
-            s3 -= q3[(j3 &- w3) & m3]
-            q3[j3 & m3] = v3
+            take(&s3, inside || j3 < n ? s2 * c2 : V(), q3, j3, w3, m3)
             let y = j3 &- r3
             if inside || y >= 0 { write(y, s3 * c3) }
         }
@@ -89,7 +86,7 @@ struct BoxChain {
 extension FilterOps {
     /// The box passes of `sigma` (≥ 2) down every column of the w × h plane at `p`, in place: strips of 16
     /// columns (one SIMD value a row), then of 4, then the last 1 to 3 columns in a strip of 4 whose other
-    /// lanes are 0. Per column the values `boxColumns` gives, three times.
+    /// lanes are 0. Per column the values of three box passes down it, one after the other.
     static func boxChainColumns(_ p: UnsafeMutablePointer<Float>, _ w: Int, _ h: Int, _ sigma: Double) {
         guard w > 0, h > 0 else { return }
         let chain = BoxChain(boxWindows(sigma), count: h)
