@@ -41,9 +41,10 @@ struct BoxChain {
     let ringCount: Int
 
     /// Runs the chain over one signal of SIMD values (lanes: independent signals): `read(j)` gives its
-    /// j-th value, `write(y, v)` takes the y-th output, in order. `write(y, _)` comes after `read(y)` and
-    /// before `read(y + 1)`'s successors are needed, so the output may overwrite the input in place.
-    /// `ring` holds `ringCount` values, which this sets to 0 first.
+    /// j-th value (each j once, in order), `write(y, v)` takes the y-th output, in order. `write(y, _)`
+    /// comes after `read(y + r1 + r2 + r3)` (or the last read), and no read of a value at or before y
+    /// follows it, so the output may overwrite the input in place. `ring` holds `ringCount` values, which
+    /// this sets to 0 first.
     @inline(__always)
     func run<V: SIMD>(_ ring: UnsafeMutablePointer<V>, read: (Int) -> V, write: (Int, V) -> Void)
         where V.Scalar == Float {
