@@ -53,11 +53,29 @@ struct BoxChainTests {
         }
     }
 
-    @Test("The chain's rings: a power of two per pass at least the window's length, sides cut to the signal's length")
+    @Test("Rows of zeros above and below the nonzero rows written as zeros without the passes: the same values, bit for bit",
+          arguments: sigmas)
+    func zeroRowsSkipped(_ sigma: (Double, Double)) {
+        for (h, rows) in [(37, 9..<30), (20, 0..<20), (18, 17..<18), (33, 0..<1)] {
+            var p = Self.plane(23, h, seed: UInt64(h))
+            for y in 0..<h where !rows.contains(y) {
+                for x in 0..<23 { p.alpha[y * 23 + x] = 0 }
+            }
+            for area in [FilterPixelRect(x: 0, y: 0, width: 23, height: h), FilterPixelRect(x: 2, y: 1, width: 19, height: h - 1)] {
+                let chained = FilterOps.blurWhole(p, sigma.0, sigma.1, within: area, nonzeroRows: rows)
+                let reference = ReferenceBlur.blurWhole(p, sigma.0, sigma.1, within: area)
+                #expect(Self.bits(chained) == Self.bits(reference), "\(h) rows, nonzero \(rows), \(area), σ \(sigma)")
+            }
+        }
+    }
+
+    @Test("The chain's rings: one power of two for the three, at least the longest window's length, sides cut to the signal's length")
     func rings() {
         let chain = BoxChain(FilterOps.boxWindows(3), count: 100)  // d = 6: (3, 2), (2, 3), (3, 3)
         #expect(chain.right == SIMD3(2, 3, 3) && chain.length == SIMD3(6, 6, 7))
-        #expect(chain.start == SIMD3(0, 8, 16) && chain.mask == SIMD3(7, 7, 7) && chain.ringCount == 24)
+        #expect(chain.start == SIMD3(0, 8, 16) && chain.mask == 7 && chain.ringCount == 24)
+        let odd = BoxChain(FilterOps.boxWindows(2.5), count: 100)  // d = 5: (2, 2) three times
+        #expect(odd.length == SIMD3(5, 5, 5) && odd.mask == 7 && odd.ringCount == 24)
         #expect(chain.scale == SIMD3(Float(1) / 6, Float(1) / 6, Float(1) / 7))
         let wide = BoxChain(FilterOps.boxWindows(40), count: 5)  // d = 75: (37, 37) three times, cut to 5
         #expect(wide.right == SIMD3(5, 5, 5) && wide.length == SIMD3(11, 11, 11) && wide.ringCount == 48)

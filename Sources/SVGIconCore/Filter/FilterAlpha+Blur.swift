@@ -104,8 +104,8 @@ extension FilterOps {
         let whole = FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height)
         let area = FilterPixelRect(x: content.x - rx, y: content.y - ry, width: content.width + 2 * rx,
                                    height: content.height + 2 * ry).intersection(whole)
-        if area == whole { return (blurWhole(input, sx, sy), 0, 0) }
-        return (blurWhole(input, sx, sy, within: area), area.x, area.y)
+        let rows = content.y..<(content.y + content.height)
+        return (blurWhole(input, sx, sy, within: area, nonzeroRows: rows), area.x, area.y)
     }
 
     /// How many pixels a blur of `sigma` spreads a value in each direction along its axis: the three
@@ -122,16 +122,24 @@ extension FilterOps {
     }
 
     /// `blurWhole` of `input.cropped(area)` (`area` inside the plane): rows read in place from the input
-    /// (`boxChainRows`, or a transpose for the kernel of σ < 2), then columns in place.
-    static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect) -> FilterAlpha {
+    /// (`boxChainRows`, or a transpose for the kernel of σ < 2), then columns in place. The plane's rows
+    /// outside `nonzeroRows` (when given) must hold only +0: the box passes along such a row give +0, so
+    /// those rows of the result are written as zeros without the passes.
+    static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect,
+                          nonzeroRows: Range<Int>? = nil) -> FilterAlpha {
         var image: FilterAlpha
         if sx >= 2 {
-            let n = area.width * area.height
-            // Every value is written by the row passes.
+            let n = area.width * area.height, all = area.y..<(area.y + area.height)
+            let live = (nonzeroRows ?? all).clamped(to: all)
+            let top = (live.lowerBound - area.y) * area.width, bottom = (all.upperBound - live.upperBound) * area.width
+            // Every value is written: the zero rows above and below, the row passes between.
             let values = [Float](unsafeUninitializedCapacity: n) { out, count in
                 input.alpha.withUnsafeBufferPointer { src in
                     guard let s = src.baseAddress, let d = out.baseAddress else { return }
-                    boxChainRows(s, stride: input.width, area, to: d, sx)
+                    d.initialize(repeating: 0, count: top)
+                    (d + (n - bottom)).initialize(repeating: 0, count: bottom)
+                    let band = FilterPixelRect(x: area.x, y: live.lowerBound, width: area.width, height: live.count)
+                    boxChainRows(s, stride: input.width, band, to: d + top, sx)
                 }
                 count = n
             }

@@ -13,28 +13,26 @@ struct BoxChain {
     /// `count`), the window's length with its left side cut to at most `count` (a value leaves the sum
     /// that many steps after it came in), and 1 / the uncut window's size.
     let right: SIMD3<Int>, length: SIMD3<Int>, scale: SIMD3<Float>
-    /// Per pass: where its ring starts in the chain's ring storage and its size − 1 (a power of two − 1).
-    let start: SIMD3<Int>, mask: SIMD3<Int>
+    /// Where each pass's ring starts in the chain's ring storage, and their common size − 1 (a power of
+    /// two − 1, at least the longest window's length − 1): value j of a pass sits in its ring at j & mask.
+    let start: SIMD3<Int>, mask: Int
 
     /// The chain of `windows` (three, from `FilterOps.boxWindows`) over signals of `count` values. Cutting
     /// a side to `count` changes no sum: a value that far out is never inside the signal.
     init(_ windows: [(Int, Int)], count: Int) {
         self.count = count
         var right = SIMD3<Int>(), length = SIMD3<Int>(), scale = SIMD3<Float>(), start = SIMD3<Int>()
-        var mask = SIMD3<Int>(), total = 0
+        var size = 1
         for k in 0..<3 {
             let (l, r) = (min(windows[k].0, count), min(windows[k].1, count))
             right[k] = r
             length[k] = l + r + 1
             scale[k] = FilterOps.boxScale(windows[k])
-            var size = 1
             while size < length[k] { size <<= 1 }
-            start[k] = total
-            mask[k] = size - 1
-            total += size
         }
-        (self.right, self.length, self.scale, self.start, self.mask) = (right, length, scale, start, mask)
-        ringCount = total
+        start = SIMD3(0, size, 2 * size)
+        (self.right, self.length, self.scale, self.start, mask) = (right, length, scale, start, size - 1)
+        ringCount = 3 * size
     }
 
     /// How many values (of the signal's SIMD type) the three rings hold together.
@@ -52,27 +50,28 @@ struct BoxChain {
         let n = count
         let (r1, r2, r3) = (right[0], right[1], right[2])
         let (w1, w2, w3) = (length[0], length[1], length[2])
-        let (m1, m2, m3) = (mask[0], mask[1], mask[2])
+        let m = mask
         let (q1, q2, q3) = (ring + start[0], ring + start[1], ring + start[2])
         let (c1, c2, c3) = (scale[0], scale[1], scale[2])
         var s1 = V(), s2 = V(), s3 = V()
         // Step g: pass 1 takes value g, pass 2 pass 1's output g − r1, pass 3 pass 2's output g − r1 − r2,
         // and pass 3 gives output g − r1 − r2 − r3; past the signal's end a pass passes on zeros. From
         // step r1 + r2 + r3 to step n − 1 every pass is inside the signal (`inside`: no tests).
-        // One pass's step: its newest value `v` (number j) in, the one `w` steps older (from its ring) out.
-        @inline(__always) func take(_ s: inout V, _ v: V, _ q: UnsafeMutablePointer<V>, _ j: Int, _ w: Int, _ m: Int) {
+        // One pass's step: its newest value `v` in, the one it took `w` steps before (from its ring) out.
+        // Each pass files its values by step number, so the three rings share one index per step.
+        @inline(__always) func take(_ s: inout V, _ v: V, _ q: UnsafeMutablePointer<V>, _ g: Int, _ w: Int) {
             s += v
-            s -= q[(j &- w) & m]
-            q[j & m] = v
+            s -= q[(g &- w) & m]
+            q[g & m] = v
         }
         @inline(__always) func step(_ g: Int, _ inside: Bool) {
-            take(&s1, inside || g < n ? read(g) : V(), q1, g, w1, m1)
+            take(&s1, inside || g < n ? read(g) : V(), q1, g, w1)
             let j2 = g &- r1
             if !inside, j2 < 0 { return }
-            take(&s2, inside || j2 < n ? s1 * c1 : V(), q2, j2, w2, m2)
+            take(&s2, inside || j2 < n ? s1 * c1 : V(), q2, g, w2)
             let j3 = j2 &- r2
             if !inside, j3 < 0 { return }
-            take(&s3, inside || j3 < n ? s2 * c2 : V(), q3, j3, w3, m3)
+            take(&s3, inside || j3 < n ? s2 * c2 : V(), q3, g, w3)
             let y = j3 &- r3
             if inside || y >= 0 { write(y, s3 * c3) }
         }
