@@ -26,6 +26,28 @@ struct FilterShadowCostTests {
         #expect(one.nonzeroBounds() == FilterPixelRect(x: 6, y: 2, width: 1, height: 1))
     }
 
+    @Test("nonzeroBounds on planes 1…23 wide with scattered values and −0 (bits not 0, so a value): the bounds found value by value")
+    func boundsMatchNaive() {
+        var state: UInt64 = 12345
+        for w in [1, 3, 4, 5, 8, 9, 17, 23] {
+            for h in [1, 2, 6, 11] {
+                for density in [1, 3, 9] {
+                    var p = FilterAlpha(width: w, height: h)
+                    for i in p.alpha.indices {
+                        state = state &* 6364136223846793005 &+ 1442695040888963407
+                        p.alpha[i] = (state >> 33) % UInt64(density * 5) == 0 ? 0.5 : ((state >> 40) % 7 == 0 ? -0.0 : 0)
+                    }
+                    let nonzero = p.alpha.indices.filter { p.alpha[$0].bitPattern != 0 }
+                    let expected = nonzero.isEmpty ? nil : FilterPixelRect(
+                        x: nonzero.map { $0 % w }.min()!, y: nonzero.map { $0 / w }.min()!,
+                        width: nonzero.map { $0 % w }.max()! - nonzero.map { $0 % w }.min()! + 1,
+                        height: nonzero.map { $0 / w }.max()! - nonzero.map { $0 / w }.min()! + 1)
+                    #expect(p.nonzeroBounds() == expected, "\(w) × \(h), density \(density)")
+                }
+            }
+        }
+    }
+
     @Test("The blur bounded by the content's reach gives the whole plane's blur (but for the running sums' residue, under 10⁻⁶)",
           arguments: [(3.0, 3.0), (1.2, 2.5), (2.0, 0.0), (0.0, 6.5), (9.0, 1.0)])
     func boundedBlurIsTheWholeBlur(_ sigma: (Double, Double)) {

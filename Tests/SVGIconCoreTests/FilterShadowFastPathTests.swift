@@ -2,7 +2,7 @@ import Testing
 @testable import SVGIconCore
 
 /// The shadow's fast paths give the values of the longer way exactly: the shadow-planes draw by row
-/// stretches, the box passes down strips of columns, and the designer-export chain on planes.
+/// stretches and the designer-export chain on planes (the chained box passes: `BoxChainTests`).
 @Suite("Filter shadow fast paths")
 struct FilterShadowFastPathTests {
     static let blue = SVGColor(red: 10, green: 132, blue: 255)
@@ -65,32 +65,6 @@ struct FilterShadowFastPathTests {
         }
         #expect(drawn.samples == expected.samples)
         #expect(drawn.samples != base.samples)
-    }
-
-    @Test("Box passes down 16- and 4-column strips, empty strips and rows among them: each column's single running sum, bit for bit",
-          arguments: [(3, 3), (2, 1), (0, 4)])
-    func boxColumnsSkipExactly(_ window: (Int, Int)) {
-        let w = 37, h = 23
-        var plane = [Float](repeating: 0, count: w * h)
-        for y in 5...15 {
-            for x in 0..<w where x < 16 || (x >= 32 && x < 36) || x == 36 {
-                plane[y * w + x] = Float((x * 3 + y * 7) % 10) / 7
-            }
-        }
-        plane[5 * w + 2] = -0.0  // counts as empty
-        var out = [Float](repeating: 9, count: w * h)
-        plane.withUnsafeMutableBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in FilterOps.boxColumns(from: p.baseAddress!, to: o.baseAddress!, w, h, window) }
-        }
-        for x in 0..<w {
-            var column = (0..<h).map { plane[$0 * w + x] }
-            var single = [Float](repeating: 9, count: h)
-            column.withUnsafeMutableBufferPointer { p in
-                single.withUnsafeMutableBufferPointer { o in FilterOps.boxColumns(from: p.baseAddress!, to: o.baseAddress!, 1, h, window) }
-            }
-            #expect((0..<h).map { out[$0 * w + x] } == single, "column \(x)")
-        }
-        #expect(out.allSatisfy { $0 != 9 })
     }
 
     /// The drop-shadow chain of a Figma or Illustrator export over a 53 × 41 region.

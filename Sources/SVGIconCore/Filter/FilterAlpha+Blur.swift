@@ -4,7 +4,7 @@ extension FilterAlpha {
     /// The smallest rectangle holding every value that is not +0 (nil when there is none). The first and
     /// the last row holding one are found from the top and from the bottom, testing 4 values at a time on
     /// their bits; in the rows between, only the columns outside those already known to hold one are
-    /// searched.
+    /// searched, from each end 4 values at a time, then one at a time.
     func nonzeroBounds() -> FilterPixelRect? {
         let w = width, h = height
         guard w > 0, h > 0 else { return nil }
@@ -27,9 +27,15 @@ extension FilterAlpha {
                 @inline(__always) func widen(_ y: Int) {
                     let row = bits + y &* w
                     var first = 0
+                    while first &+ 4 <= x0, UnsafeRawPointer(row + first).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
+                        first &+= 4
+                    }
                     while first < x0, row[first] == 0 { first &+= 1 }
                     x0 = min(x0, first)
                     var last = w &- 1
+                    while last &- 4 >= x1, UnsafeRawPointer(row + (last &- 3)).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
+                        last &-= 4
+                    }
                     while last > x1, row[last] == 0 { last &-= 1 }
                     x1 = max(x1, last)
                 }
@@ -98,8 +104,8 @@ extension FilterOps {
         let whole = FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height)
         let area = FilterPixelRect(x: content.x - rx, y: content.y - ry, width: content.width + 2 * rx,
                                    height: content.height + 2 * ry).intersection(whole)
-        if area == whole { return (blurWhole(input, sx, sy), 0, 0) }
-        return (blurWhole(input, sx, sy, within: area), area.x, area.y)
+        let rows = content.y..<(content.y + content.height)
+        return (blurWhole(input, sx, sy, within: area, nonzeroRows: rows), area.x, area.y)
     }
 
     /// How many pixels a blur of `sigma` spreads a value in each direction along its axis: the three
@@ -110,16 +116,35 @@ extension FilterOps {
         return max(windows.reduce(0) { $0 + $1.0 }, windows.reduce(0) { $0 + $1.1 })
     }
 
-    /// `gaussianBlur` over the whole plane: rows through a transpose, then columns.
+    /// `gaussianBlur` over the whole plane: rows, then columns.
     static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> FilterAlpha {
         blurWhole(input, sx, sy, within: FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height))
     }
 
-    /// `blurWhole` of `input.cropped(area)` (`area` inside the plane), the first transpose reading the
-    /// area in place.
-    static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect) -> FilterAlpha {
+    /// `blurWhole` of `input.cropped(area)` (`area` inside the plane): rows read in place from the input
+    /// (`boxChainRows`, or a transpose for the kernel of σ < 2), then columns in place. The plane's rows
+    /// outside `nonzeroRows` (when given) must hold only +0: the box passes along such a row give +0, so
+    /// those rows of the result are written as zeros without the passes.
+    static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect,
+                          nonzeroRows: Range<Int>? = nil) -> FilterAlpha {
         var image: FilterAlpha
-        if sx > 0 {
+        if sx >= 2 {
+            let n = area.width * area.height, all = area.y..<(area.y + area.height)
+            let live = (nonzeroRows ?? all).clamped(to: all)
+            let top = (live.lowerBound - area.y) * area.width, bottom = (all.upperBound - live.upperBound) * area.width
+            // Every value is written: the zero rows above and below, the row passes between.
+            let values = [Float](unsafeUninitializedCapacity: n) { out, count in
+                input.alpha.withUnsafeBufferPointer { src in
+                    guard let s = src.baseAddress, let d = out.baseAddress else { return }
+                    d.initialize(repeating: 0, count: top)
+                    (d + (n - bottom)).initialize(repeating: 0, count: bottom)
+                    let band = FilterPixelRect(x: area.x, y: live.lowerBound, width: area.width, height: live.count)
+                    boxChainRows(s, stride: input.width, band, to: d + top, sx)
+                }
+                count = n
+            }
+            image = FilterAlpha(width: area.width, height: area.height, alpha: values)
+        } else if sx > 0 {
             // Rows of the image are columns of its transpose.
             var t = input.transposed(area)
             blurColumns(&t, sx)
@@ -131,24 +156,16 @@ extension FilterOps {
         return image
     }
 
-    /// Blurs every column of `plane` vertically: per column the same running sums (box passes, σ ≥ 2) or
-    /// kernel sums (σ < 2) as `blurRows` makes along a row.
+    /// Blurs every column of `plane` vertically: per column the same running sums (box passes, σ ≥ 2, in
+    /// place by `boxChainColumns`) or kernel sums (σ < 2) as `blurRows` makes along a row.
     static func blurColumns(_ plane: inout FilterAlpha, _ sigma: Double) {
         let w = plane.width, h = plane.height
         guard w > 0, h > 0 else { return }
         if sigma >= 2 {
-            // Every value of the scratch plane is written by the first pass before it is read.
-            var scratch = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
-            let windows = boxWindows(sigma)
             plane.alpha.withUnsafeMutableBufferPointer { px in
-                scratch.withUnsafeMutableBufferPointer { tmp in
-                    guard let p = px.baseAddress, let t = tmp.baseAddress else { return }
-                    boxColumns(from: p, to: t, w, h, windows[0])
-                    boxColumns(from: t, to: p, w, h, windows[1])
-                    boxColumns(from: p, to: t, w, h, windows[2])
-                }
+                guard let p = px.baseAddress else { return }
+                boxChainColumns(p, w, h, sigma)
             }
-            plane.alpha = scratch
         } else {
             var scratch = [Float](repeating: 0, count: w * h)
             let (radius, kernel) = gaussianKernel(sigma)
@@ -169,105 +186,6 @@ extension FilterOps {
                 }
             }
             plane.alpha = scratch
-        }
-    }
-
-    /// One box blur down every column: out[y] = mean of in[y − left … y + right], zero outside (as
-    /// `boxPass` along a row: a `Float` running sum per column, the output its product with `boxScale`).
-    /// Strips of 16 columns go down the plane with their sums in registers (a strip's row is one
-    /// cache line), then strips of 4, then single columns; each column's sums are the same.
-    static func boxColumns(from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
-                           _ w: Int, _ n: Int, _ window: (Int, Int)) {
-        var x = 0
-        while x &+ 16 <= w {
-            boxStrip16(src + x, dst + x, w, n, window)
-            x &+= 16
-        }
-        while x &+ 4 <= w {
-            boxStrip4(src + x, dst + x, w, n, window)
-            x &+= 4
-        }
-        while x < w {
-            boxColumn(src + x, dst + x, w, n, window)
-            x &+= 1
-        }
-    }
-
-    @inline(__always)
-    private static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
-        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
-    }
-
-    @inline(__always)
-    private static func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
-    }
-
-    /// `boxColumns` on the 16 columns from `s` (row stride `w`).
-    private static func boxStrip16(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
-                                   _ w: Int, _ n: Int, _ window: (Int, Int)) {
-        let (left, right) = window
-        let scale = boxScale(window)
-        var a = SIMD4<Float>(repeating: 0), b = a, c = a, e = a
-        var k = 0
-        while k <= min(right, n &- 1) {
-            let p = s + k &* w
-            a += load4(p); b += load4(p + 4); c += load4(p + 8); e += load4(p + 12)
-            k &+= 1
-        }
-        for y in 0..<n {
-            let o = d + y &* w
-            store4(a * scale, o); store4(b * scale, o + 4); store4(c * scale, o + 8); store4(e * scale, o + 12)
-            let add = y &+ 1 &+ right
-            if add < n {
-                let p = s + add &* w
-                a += load4(p); b += load4(p + 4); c += load4(p + 8); e += load4(p + 12)
-            }
-            let remove = y &- left
-            if remove >= 0 {
-                let p = s + remove &* w
-                a -= load4(p); b -= load4(p + 4); c -= load4(p + 8); e -= load4(p + 12)
-            }
-        }
-    }
-
-    /// `boxColumns` on the 4 columns from `s` (row stride `w`).
-    private static func boxStrip4(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
-                                  _ w: Int, _ n: Int, _ window: (Int, Int)) {
-        let (left, right) = window
-        let scale = boxScale(window)
-        var a = SIMD4<Float>(repeating: 0)
-        var k = 0
-        while k <= min(right, n &- 1) {
-            a += load4(s + k &* w)
-            k &+= 1
-        }
-        for y in 0..<n {
-            store4(a * scale, d + y &* w)
-            let add = y &+ 1 &+ right
-            if add < n { a += load4(s + add &* w) }
-            let remove = y &- left
-            if remove >= 0 { a -= load4(s + remove &* w) }
-        }
-    }
-
-    /// `boxColumns` on the one column from `s` (row stride `w`).
-    private static func boxColumn(_ s: UnsafeMutablePointer<Float>, _ d: UnsafeMutablePointer<Float>,
-                                  _ w: Int, _ n: Int, _ window: (Int, Int)) {
-        let (left, right) = window
-        let scale = boxScale(window)
-        var a: Float = 0
-        var k = 0
-        while k <= min(right, n &- 1) {
-            a += s[k &* w]
-            k &+= 1
-        }
-        for y in 0..<n {
-            d[y &* w] = a * scale
-            let add = y &+ 1 &+ right
-            if add < n { a += s[add &* w] }
-            let remove = y &- left
-            if remove >= 0 { a -= s[remove &* w] }
         }
     }
 }
