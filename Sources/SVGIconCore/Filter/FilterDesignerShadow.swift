@@ -29,28 +29,54 @@ struct FilterDesignerShadow: Hashable, Sendable {
     static func alphaRow(_ k: Float, _ a: Float) -> Float {
         FilterOps.clamp01(Float(0) * 0 + Float(0) * 0 + Float(0) * 0 + k * a + 0)
     }
+
+    /// The chain read from `p` (its inputs resolved: `FilterGraph.sources`) when its seven primitives are
+    /// wired as above, each in sRGB (their subregions left to the caller); else nil.
+    init?(_ p: [SVGFilterPrimitive], inputs: [[FilterGraph.Source]]) {
+        guard p.count == 7, inputs.count == 7, p.allSatisfy({ $0.colorSpace == .sRGB }),
+              case let .flood(background, opacity) = p[0].kind, background.alpha * FilterOps.clamp01(opacity) <= 0,
+              let hard = FilterGraph.alphaOnlyRow(p[1].kind, constantColor: false),
+              inputs[1] == [.standard(.sourceAlpha)],
+              case .offset = p[2].kind, inputs[2] == [.result(1)],
+              case .gaussianBlur = p[3].kind, inputs[3] == [.result(2)],
+              let tone = FilterGraph.alphaOnlyRow(p[4].kind, constantColor: true), inputs[4] == [.result(3)],
+              case .blend(.normal) = p[5].kind, inputs[5] == [.result(4), .result(0)],
+              case .blend(.normal) = p[6].kind, inputs[6] == [.standard(.sourceGraphic), .result(5)],
+              case let .colorMatrix(.matrix(values)) = p[4].kind
+        else { return nil }
+        self.hard = hard
+        self.tone = tone
+        color = SIMD3<Float>(FilterOps.clamp01(Float(values[4])), FilterOps.clamp01(Float(values[9])),
+                             FilterOps.clamp01(Float(values[14])))
+    }
+
+    /// True when the chain's result has the colour `layer` wherever the layer has it: the shadow is that
+    /// colour exactly (as the renderer's `Float(channel) / 255`) or paints nothing (`tone` ≤ 0).
+    func keepsColor(_ layer: SVGColor) -> Bool {
+        tone <= 0 || color == SIMD3(Float(layer.red) / 255, Float(layer.green) / 255, Float(layer.blue) / 255)
+    }
+}
+
+extension SVGFilter {
+    /// The colour a Figma or Illustrator drop-shadow chain (`FilterDesignerShadow`) adds to its
+    /// SourceGraphic's, when the filter is that chain: the shadow's colour, opaque (transparent when its
+    /// alpha factor is 0 or less). nil when the filter is not the chain or its colour is not exactly an
+    /// 8-bit one (as `keepsColor` compares): such a shadow needs the RGBA route.
+    var designerShadowColors: [SVGColor]? {
+        guard let chain = FilterDesignerShadow(primitives, inputs: FilterGraph.sources(of: primitives)) else { return nil }
+        let bytes = (chain.color * 255).rounded(.toNearestOrEven)
+        let color = SVGColor(red: UInt8(bytes.x), green: UInt8(bytes.y), blue: UInt8(bytes.z), alpha: chain.tone > 0 ? 1 : 0)
+        return chain.keepsColor(color) ? [color] : nil
+    }
 }
 
 extension FilterGraph {
     /// The chain of `FilterDesignerShadow` when the filter is exactly that (its seven primitives wired
     /// that way, each over the whole region, in sRGB); else nil.
     var designerShadow: FilterDesignerShadow? {
-        let p = filter.primitives
         let whole = FilterPixelRect(x: 0, y: 0, width: region.width, height: region.height)
-        guard p.count == 7, subregions.allSatisfy({ $0 == whole }), p.allSatisfy({ $0.colorSpace == .sRGB }),
-              case let .flood(background, opacity) = p[0].kind, background.alpha * FilterOps.clamp01(opacity) <= 0,
-              let hard = Self.alphaOnlyRow(p[1].kind, constantColor: false),
-              inputs[1] == [.standard(.sourceAlpha)],
-              case .offset = p[2].kind, inputs[2] == [.result(1)],
-              case .gaussianBlur = p[3].kind, inputs[3] == [.result(2)],
-              let tone = Self.alphaOnlyRow(p[4].kind, constantColor: true), inputs[4] == [.result(3)],
-              case .blend(.normal) = p[5].kind, inputs[5] == [.result(4), .result(0)],
-              case .blend(.normal) = p[6].kind, inputs[6] == [.standard(.sourceGraphic), .result(5)],
-              case let .colorMatrix(.matrix(values)) = p[4].kind
-        else { return nil }
-        let color = SIMD3<Float>(FilterOps.clamp01(Float(values[4])), FilterOps.clamp01(Float(values[9])),
-                                 FilterOps.clamp01(Float(values[14])))
-        return FilterDesignerShadow(hard: hard, tone: tone, color: color)
+        guard subregions.allSatisfy({ $0 == whole }) else { return nil }
+        return FilterDesignerShadow(filter.primitives, inputs: inputs)
     }
 
     /// The alpha factor k18 of a 20-value colour matrix whose alpha row is k18·A alone (k19 = 0) and whose
@@ -89,16 +115,69 @@ extension FilterDesignerShadow {
     /// it is opaque over no shadow the layer's colour; elsewhere `FilterOps.blendPixel` runs.
     func draw(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
               x: Int, y: Int, opacity layerOpacity: Double) {
-        let o = Float(max(0, min(1, layerOpacity)))
-        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, pixmap.width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, pixmap.height - y))
-        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
-        pixmap.makeRGBA()
+        guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return }
         let u = SIMD4<Float>(Float(layerColor.red) / 255, Float(layerColor.green) / 255, Float(layerColor.blue) / 255, 1)
         let c = SIMD4<Float>(color, 1)
-        let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: o, toLinear: nil, toSRGB: nil)
-        paint.drawRows(layer, part, at: px, py, into: &pixmap, x: x, y: y, rows: rows, columns: columns) {
+        let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: place.o, toLinear: nil, toSRGB: nil)
+        place.walk(layer, part, at: px, py, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
             blendRow($0, $1, $2, $3, paint)
+        }
+    }
+
+    /// For a layer in the chain's own colour (`keepsColor`): draws the chain's result into `pixmap`,
+    /// alpha-only in `layerColor`, placed as `draw` places it — the alpha `FilterOps.blendPixel` gives the
+    /// last feBlend on the RGBA route, (s + a) − s·a with s the layer's alpha and a the toned shadow's,
+    /// composited as `Pixmap.composite` composites it, d = r·o + d·(1 − r·o). Four values at a time, the
+    /// same values as `draw`'s alpha channel. False (nothing drawn) when `pixmap` is not alpha-only in
+    /// `layerColor` or the chain adds another colour.
+    func drawAlpha(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
+                   x: Int, y: Int, opacity layerOpacity: Double) -> Bool {
+        guard keepsColor(layerColor), let own = pixmap.uniformColor, own.red == layerColor.red,
+              own.green == layerColor.green, own.blue == layerColor.blue else { return false }
+        guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return true }
+        let o = place.o, tone = self.tone
+        place.walk(layer, part, at: px, py, into: &pixmap, rgba: false, layerOnly: { line, out, range in
+            Self.blendAlphaRow(line, nil, out, range, tone, o)
+        }, shadowed: { line, blurred, out, range in
+            Self.blendAlphaRow(line, blurred, out, range, tone, o)
+        })
+        return true
+    }
+
+    /// Columns `range` of an alpha-only row: r = (s + a) − s·a with s = `layer[i]` and a =
+    /// `alphaRow(tone, blurred[i])` (a = 0 where no shadow lands: `blurred` nil), then d = r·o + d·(1 −
+    /// r·o), four at a time (where the RGBA route draws nothing, r = 0 leaves d as it is). Without a
+    /// shadow r is s, as `Pixmap.compositeRow` takes it.
+    @inline(__always)
+    private static func blendAlphaRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>?,
+                                      _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>, _ tone: Float, _ o: Float) {
+        var i = range.lowerBound
+        let one = SIMD4<Float>(repeating: 1)
+        while i &+ 4 <= range.upperBound {
+            let s = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            var r = s
+            if let blurred {
+                // `alphaRow`: k·a clamped to 0…1 (0 + k·a + 0 is k·a but for a −0, which the clamp makes +0);
+                // `replacing` rather than `pointwiseMin`, which the compiler leaves out of line.
+                let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
+                let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+                r = (s + a) - s * a
+            }
+            let b = r * o
+            let d = UnsafeRawPointer(out + i).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: b + d * (1 - b), as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < range.upperBound {
+            let s = layer[i], r = blurred.map { b in
+                let a = alphaRow(tone, b[i])
+                return (s + a) - s * a
+            } ?? s
+            let b = r * o
+            out[i] = b + out[i] * (1 - b)
+            i &+= 1
         }
     }
 

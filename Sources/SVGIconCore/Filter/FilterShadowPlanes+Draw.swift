@@ -98,36 +98,6 @@ struct ShadowPlanesPaint {
         }
     }
 
-    /// Draws `layer` with `shadow` (its top-left value at (sx, sy) of the layer's plane) into `pixmap`
-    /// (RGBA; the layer's pixel (0, 0) at (x, y)), on `rows` × `columns` of the layer: in each row the
-    /// stretches the shadow misses by `layerOnly`, the one under it by `shadowed(layer row, shadow row
-    /// indexed by layer column, output row, columns)`.
-    func drawRows(_ layer: FilterAlpha, _ shadow: FilterAlpha, at sx: Int, _ sy: Int, into pixmap: inout Pixmap,
-                  x: Int, y: Int, rows: Range<Int>, columns: Range<Int>,
-                  _ shadowed: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void) {
-        let s0 = min(max(columns.lowerBound, sx), columns.upperBound)
-        let shadowColumns = s0..<max(s0, min(columns.upperBound, shadow.width + sx))
-        let w = layer.width, sw = shadow.width, dw = pixmap.width
-        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
-            layer.alpha.withUnsafeBufferPointer { srcBuffer in
-                shadow.alpha.withUnsafeBufferPointer { shBuffer in
-                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
-                    for row in rows {
-                        let line = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
-                        let r = row &- sy
-                        guard let sh = shBuffer.baseAddress, r >= 0, r < shadow.height, !shadowColumns.isEmpty else {
-                            layerOnly(line, out, columns)
-                            continue
-                        }
-                        layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
-                        shadowed(line, sh + (r &* sw &- sx), out, shadowColumns)
-                        layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
-                    }
-                }
-            }
-        }
-    }
-
     /// `result(s, a)` drawn at `q`, if any.
     @inline(__always)
     func pixel(_ s: Float, _ a: Float, _ q: UnsafeMutablePointer<Float>) {
@@ -148,16 +118,12 @@ extension FilterShadowPlanes {
     /// within a few float steps (the colour's sRGB round trip is within 2·10⁻⁵). Row by row, each row in
     /// up to three stretches (layer only, layer and shadow, layer only), four pixels at a time.
     func draw(into pixmap: inout Pixmap, x: Int, y: Int, opacity layerOpacity: Double) {
-        // Where the planes land (as `Pixmap.placement`).
-        let o = Float(max(0, min(1, layerOpacity)))
-        let columns = max(0, -x)..<max(max(0, -x), min(over.width, pixmap.width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(over.height, pixmap.height - y))
-        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
-        pixmap.makeRGBA()
+        guard let place = ShadowRows(width: over.width, height: over.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return }
         FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
             FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
-                let paint = self.paint(o, space == .linearRGB ? (toLinear, toSRGB) : nil)
-                paint.drawRows(over, shadow, at: dx, dy, into: &pixmap, x: x, y: y, rows: rows, columns: columns) {
+                let paint = self.paint(place.o, space == .linearRGB ? (toLinear, toSRGB) : nil)
+                place.walk(over, shadow, at: dx, dy, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
                     paint.withShadow($0, $1, $2, $3)
                 }
             }

@@ -182,6 +182,36 @@ public struct Pixmap: Hashable, Sendable {
         uniform = nil
     }
 
+    /// Makes this pixmap full RGBA (the values `makeRGBA` gives) a row at a time, calling `body(row, the
+    /// row's first sample)` for each of `rows` once that row is RGBA: a draw over the new values while
+    /// they are fresh, in one pass. A full RGBA pixmap just calls `body` on those rows.
+    package mutating func makeRGBA(rows: Range<Int>, _ body: (Int, UnsafeMutablePointer<Float>) -> Void) {
+        let w = width, h = height
+        let rows = rows.clamped(to: 0..<h)
+        guard let u = uniform else {
+            samples.withUnsafeMutableBufferPointer { px in
+                guard let start = px.baseAddress else { return }
+                for row in rows { body(row, start + row &* w &* 4) }
+            }
+            return
+        }
+        let color = SIMD4<Float>(u.r, u.g, u.b, 1)  // × alpha: (u.r·a, u.g·a, u.b·a, a), as `expandedSamples`
+        let count = w * h
+        let rgba = [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
+            samples.withUnsafeBufferPointer { alpha in
+                guard let dst = out.baseAddress, let src = alpha.baseAddress else { return }
+                for row in 0..<h {
+                    let line = dst + row &* w &* 4, a = src + row &* w
+                    for i in 0..<w { UnsafeMutableRawPointer(line + i &* 4).storeBytes(of: color * a[i], as: SIMD4<Float>.self) }
+                    if rows.contains(row) { body(row, line) }
+                }
+            }
+            initialized = count * 4
+        }
+        samples = rgba
+        uniform = nil
+    }
+
     /// The premultiplied RGBA values of an alpha-only pixmap.
     private func expandedSamples() -> [Float] {
         guard let u = uniform else { return samples }

@@ -194,9 +194,10 @@ public struct SVGIconRenderer {
     }
 
     /// A transparent pixmap of the current region's size for drawing `layers`: alpha-only when they paint
-    /// in one colour (nil layers: full RGBA).
+    /// in one colour, or in one colour but for the last drop shadows of their filters, which turn it RGBA
+    /// when they are drawn (nil layers: full RGBA).
     func blankPixmap(for layers: [SVGIconLayer]?) -> Pixmap {
-        if let layers, let color = UniformPaint.color(of: layers, tint: options.tint) {
+        if let layers, let color = UniformPaint.color(of: layers, tint: options.tint, shadowsApart: true) {
             return Pixmap(width: region.width, height: window.count, uniformColor: color)
         }
         return Pixmap(width: region.width, height: window.count)
