@@ -30,6 +30,14 @@ struct FilterDesignerShadow: Hashable, Sendable {
         FilterOps.clamp01(Float(0) * 0 + Float(0) * 0 + Float(0) * 0 + k * a + 0)
     }
 
+    /// True when the chain's result has the colour `layer` wherever the layer has it: the shadow is that
+    /// colour exactly (as the renderer's `Float(channel) / 255`) or paints nothing (`tone` ≤ 0).
+    func keepsColor(_ layer: SVGColor) -> Bool {
+        tone <= 0 || color == SIMD3(Float(layer.red) / 255, Float(layer.green) / 255, Float(layer.blue) / 255)
+    }
+}
+
+extension FilterDesignerShadow {
     /// The chain read from `p` (its inputs resolved: `FilterGraph.sources`) when its seven primitives are
     /// wired as above, each in sRGB (their subregions left to the caller); else nil.
     init?(_ p: [SVGFilterPrimitive], inputs: [[FilterGraph.Source]]) {
@@ -48,12 +56,6 @@ struct FilterDesignerShadow: Hashable, Sendable {
         self.tone = tone
         color = SIMD3<Float>(FilterOps.clamp01(Float(values[4])), FilterOps.clamp01(Float(values[9])),
                              FilterOps.clamp01(Float(values[14])))
-    }
-
-    /// True when the chain's result has the colour `layer` wherever the layer has it: the shadow is that
-    /// colour exactly (as the renderer's `Float(channel) / 255`) or paints nothing (`tone` ≤ 0).
-    func keepsColor(_ layer: SVGColor) -> Bool {
-        tone <= 0 || color == SIMD3(Float(layer.red) / 255, Float(layer.green) / 255, Float(layer.blue) / 255)
     }
 }
 
@@ -94,20 +96,56 @@ extension FilterGraph {
     func runDesignerShadow(sourceAlpha: FilterAlpha, _ chain: FilterDesignerShadow)
         -> (part: FilterAlpha, x: Int, y: Int, notes: [FilterNote]) {
         var notes: [FilterNote] = []
-        var hard = sourceAlpha
-        hard.alpha.withUnsafeMutableBufferPointer { a in
-            for i in a.indices { a[i] = FilterDesignerShadow.alphaRow(chain.hard, a[i]) }
-        }
         guard case let .offset(dx, dy) = filter.primitives[2].kind,
-              case let .gaussianBlur(sx, sy) = filter.primitives[3].kind else { return (hard, 0, 0, notes) }
+              case let .gaussianBlur(sx, sy) = filter.primitives[3].kind
+        else { return (FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, 0, 0), 0, 0, notes) }
         let ox = offsetPixels(dx * transform.scaleX, 2, &notes), oy = offsetPixels(dy * transform.scaleY, 2, &notes)
         let (bx, by) = blurDeviation(sx, sy, 3, &notes)
-        let (part, x, y) = FilterOps.gaussianBlurPart(FilterOps.offset(hard, dx: ox, dy: oy), bx, by)
+        let moved: FilterAlpha
+        if let ix = FilterOps.wholePixels(ox), let iy = FilterOps.wholePixels(oy) {
+            moved = FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, ix, iy)
+        } else {
+            moved = FilterOps.offset(FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, 0, 0), dx: ox, dy: oy)
+        }
+        let (part, x, y) = FilterOps.gaussianBlurPart(moved, bx, by)
         return (part, x, y, notes)
     }
 }
 
 extension FilterDesignerShadow {
+    /// The hard alpha (`alphaRow(k, ·)` of `source`) moved by whole pixels (ix, iy) in one pass: the plane
+    /// `FilterOps.offset` makes of it, 0 where it moves in from outside (where `alphaRow(k, 0)` is 0 too).
+    static func hardMoved(_ source: FilterAlpha, _ k: Float, _ ix: Int, _ iy: Int) -> FilterAlpha {
+        let w = source.width, h = source.height
+        var out = FilterAlpha(width: w, height: h)
+        // The source columns and rows that land in the plane.
+        let x0 = min(w, max(0, -ix)), x1 = max(x0, min(w, w - ix))
+        let y0 = min(h, max(0, -iy)), y1 = max(y0, min(h, h - iy))
+        guard x1 > x0, y1 > y0 else { return out }
+        let one = SIMD4<Float>(repeating: 1)
+        out.alpha.withUnsafeMutableBufferPointer { outBuffer in
+            source.alpha.withUnsafeBufferPointer { srcBuffer in
+                guard let o = outBuffer.baseAddress, let s = srcBuffer.baseAddress else { return }
+                for y in y0..<y1 {
+                    let src = s + y &* w, dst = o + ((y &+ iy) &* w &+ ix)
+                    var x = x0
+                    while x &+ 4 <= x1 {
+                        // `alphaRow` four at a time: k·a clamped to 0…1.
+                        let t = k * UnsafeRawPointer(src + x).loadUnaligned(as: SIMD4<Float>.self)
+                        let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+                        UnsafeMutableRawPointer(dst + x).storeBytes(of: a, as: SIMD4<Float>.self)
+                        x &+= 4
+                    }
+                    while x < x1 {
+                        dst[x] = alphaRow(k, src[x])
+                        x &+= 1
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// Draws the chain's result over `pixmap` (made full RGBA) with the region's pixel (0, 0) at (x, y)
     /// and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
     /// shadow (`part` placed at (px, py) in the region, alpha `tone` × blurred, colour `color`), then
@@ -185,27 +223,47 @@ extension FilterDesignerShadow {
     /// over the shadow, drawn with `paint.put`.
     private func blendRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
                           _ range: Range<Int>, _ paint: ShadowPlanesPaint) {
-        for i in range {
-            let s = layer[i], a = Self.alphaRow(tone, blurred[i]), q = out + i &* 4
-            if s == 0 {
-                // No layer: the blend's result is the shadow pixel itself (c·a + 0, alpha 0 + a − 0).
-                if a > 0 { paint.put(paint.color * a, q) }
-                continue
+        var i = range.lowerBound
+        let one = SIMD4<Float>(repeating: 1)
+        while i &+ 4 <= range.upperBound {
+            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            // `alphaRow` four at a time: tone·a clamped to 0…1.
+            let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+            if v == .zero {
+                paint.shadeFour(a, out + i &* 4)  // `paint.shade` is `paint.color`: the shadow pixels as below
+            } else {
+                for k in 0..<4 { blend(v[k], a[k], out + (i &+ k) &* 4, paint) }
             }
-            if s == 1 {
-                // The blend with αs = 1: cs = u·1/1 = u and the backdrop's term c·a·(1 − 1) = +0, so
-                // co = u·(1 − a) + (1·a)·u and α = (1 + a) − 1·a, each as `blendPixel` rounds it.
-                if a == 0 {
-                    paint.putOpaque(q)
-                } else {
-                    let alpha = (1 + a) - a
-                    let c = paint.layer * (1 - a) + a * paint.layer
-                    paint.put(SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha), q)
-                }
-                continue
-            }
-            let px = FilterOps.blendPixel(paint.layer * s, SIMD4(color * a, a), .normal)
-            if px.w > 0 { paint.put(px, q) }
+            i &+= 4
         }
+        while i < range.upperBound {
+            blend(layer[i], Self.alphaRow(tone, blurred[i]), out + i &* 4, paint)
+            i &+= 1
+        }
+    }
+
+    /// The layer's pixel (alpha `s`) feBlend-ed over the shadow's (alpha `a`), drawn at `q` with `paint.put`.
+    @inline(__always)
+    private func blend(_ s: Float, _ a: Float, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
+        if s == 0 {
+            // No layer: the blend's result is the shadow pixel itself (c·a + 0, alpha 0 + a − 0).
+            if a > 0 { paint.put(paint.color * a, q) }
+            return
+        }
+        if s == 1 {
+            // The blend with αs = 1: cs = u·1/1 = u and the backdrop's term c·a·(1 − 1) = +0, so
+            // co = u·(1 − a) + (1·a)·u and α = (1 + a) − 1·a, each as `blendPixel` rounds it.
+            if a == 0 {
+                paint.putOpaque(q)
+            } else {
+                let alpha = (1 + a) - a
+                let c = paint.layer * (1 - a) + a * paint.layer
+                paint.put(SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha), q)
+            }
+            return
+        }
+        let px = FilterOps.blendPixel(paint.layer * s, SIMD4(color * a, a), .normal)
+        if px.w > 0 { paint.put(px, q) }
     }
 }

@@ -46,6 +46,21 @@ struct ShadowPlanesPaint {
         UnsafeMutableRawPointer(q).storeBytes(of: px * o + d * (1 - px.w * o), as: SIMD4<Float>.self)
     }
 
+    /// Four shadow-only pixels (shadow alphas `alpha`) drawn from `q` on: `put(shade × a[k])` for each
+    /// a[k] > 0, with the factors of the four pixels' backdrops, 1 − a[k]·o (`shade.w` is 1), taken
+    /// together. Where a[k] is not above 0 (a blur's residue may be a little below) it counts as 0 and
+    /// the pixel is kept (q·1 + 0: the same value, a −0 made +0).
+    @inline(__always)
+    func shadeFour(_ alpha: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>) {
+        let a = SIMD4<Float>.zero.replacing(with: alpha, where: alpha .> .zero)
+        let keep = 1 - a * o
+        let raw = UnsafeMutableRawPointer(q)
+        for k in 0..<4 {
+            let d = UnsafeRawPointer(raw + k &* 16).loadUnaligned(as: SIMD4<Float>.self)
+            (raw + k &* 16).storeBytes(of: (shade * a[k]) * o + d * keep[k], as: SIMD4<Float>.self)
+        }
+    }
+
     /// The opaque layer's pixel drawn at `q`: stored as it is when o = 1 (q · 0 adds +0 to it).
     @inline(__always)
     func putOpaque(_ q: UnsafeMutablePointer<Float>) {
@@ -84,7 +99,7 @@ struct ShadowPlanesPaint {
             let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
             let a = UnsafeRawPointer(moved + i).loadUnaligned(as: SIMD4<Float>.self) * ca
             if v == .zero {
-                for k in 0..<4 where a[k] > 0 { put(shade * a[k], out + (i &+ k) &* 4) }
+                shadeFour(a, out + i &* 4)
             } else if v == SIMD4(repeating: 1) {
                 for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
             } else {
