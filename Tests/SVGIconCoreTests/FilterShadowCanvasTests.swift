@@ -83,6 +83,36 @@ struct FilterShadowCanvasTests {
         #expect(drawn.samples == expected.samples)
     }
 
+    @Test("The Figma chain of another colour, four pixels at a time where the layer is absent or opaque: per pixel FilterOps.blendPixel of the layer over the shadow, put as Pixmap.composite",
+          arguments: [0.6, 1.0])
+    func designerFourAtATime(_ opacity: Double) {
+        let chain = Self.chain(Self.red), part = FilterShadowFastPathTests.shadow(width: 20, height: 12)
+        var layer = FilterShadowFastPathTests.layer
+        for x in 4..<12 { layer.alpha[5 * 29 + x] = 1 }  // four-value runs of 1 over the shadow
+        var base = Pixmap(width: 31, height: 19)
+        base.data = FilterShadowFastPathTests.backdrop(31 * 19, 9)
+        var drawn = base, expected = base
+        chain.draw(into: &drawn, layer: layer, layerColor: Self.blue, part: part, px: 5, py: -3, x: -3, y: 2, opacity: opacity)
+        let u = SIMD4<Float>(Float(Self.blue.red) / 255, Float(Self.blue.green) / 255, Float(Self.blue.blue) / 255, 1)
+        let o = Float(opacity)
+        for row in 0..<17 where row + 2 < 19 {
+            for column in 3..<29 {
+                let s = layer.alpha[row * 29 + column], sx = column - 5, sy = row + 3
+                let blurred = sx >= 0 && sx < 20 && sy < 12 ? part.alpha[sy * 20 + sx] : 0
+                let a = FilterDesignerShadow.alphaRow(chain.tone, blurred)
+                guard s != 0 || a != 0 else { continue }
+                let px = FilterOps.blendPixel(u * s, SIMD4(chain.color * a, a), .normal)
+                guard px.w > 0 else { continue }
+                let j = ((row + 2) * 31 + column - 3) * 4
+                let d = SIMD4(expected.samples[j], expected.samples[j + 1], expected.samples[j + 2], expected.samples[j + 3])
+                let v = px * o + d * (1 - px.w * o)
+                for k in 0..<4 { expected.samples[j + k] = v[k] }
+            }
+        }
+        #expect(drawn.samples == expected.samples)
+        #expect(drawn.samples != base.samples)
+    }
+
     @Test("A Figma chain in the layer's colour keeps the canvas alpha-only: black gives the RGBA route's values exactly, blue its alpha exactly and its bytes",
           arguments: [(-3, 2, 0.6), (6, -1, 1.0), (9, 8, 0.8)])
     func designerOwnColourStaysAlphaOnly(_ c: (Int, Int, Double)) {

@@ -15,7 +15,8 @@
 /// image without colour, so only their alpha rows (`hard`, `tone`: factor of A) and the shadow's constant
 /// colour count; the first blend over transparent black leaves the shadow as it is. What is left is the
 /// shadow's alpha plane and, per pixel, the last feBlend of the layer over the coloured shadow, computed
-/// as `FilterOps.blendPixel` computes it on the RGBA route.
+/// as `FilterOps.blendPixel` computes it on the RGBA route. A shadow in the layer's own colour (black on a
+/// black icon, the exports' default) keeps the canvas alpha-only (`drawAlpha`: the blend's alpha alone).
 struct FilterDesignerShadow: Hashable, Sendable {
     /// The alpha factor of the colour matrix that makes SourceAlpha hard (its other values are 0).
     let hard: Float
@@ -146,8 +147,8 @@ extension FilterDesignerShadow {
         return out
     }
 
-    /// Draws the chain's result over `pixmap` (made full RGBA) with the region's pixel (0, 0) at (x, y)
-    /// and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
+    /// Draws the chain's result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
+    /// `ShadowRows.walk`) with the region's pixel (0, 0) at (x, y) and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
     /// shadow (`part` placed at (px, py) in the region, alpha `tone` × blurred, colour `color`), then
     /// `Pixmap.composite`'s arithmetic. Where the layer is absent the blend gives the shadow itself, where
     /// it is opaque over no shadow the layer's colour; elsewhere `FilterOps.blendPixel` runs.
@@ -232,6 +233,8 @@ extension FilterDesignerShadow {
             let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
             if v == .zero {
                 paint.shadeFour(a, out + i &* 4)  // `paint.shade` is `paint.color`: the shadow pixels as below
+            } else if v == one {
+                Self.overFour(a, out + i &* 4, paint)
             } else {
                 for k in 0..<4 { blend(v[k], a[k], out + (i &+ k) &* 4, paint) }
             }
@@ -241,6 +244,30 @@ extension FilterDesignerShadow {
             blend(layer[i], Self.alphaRow(tone, blurred[i]), out + i &* 4, paint)
             i &+= 1
         }
+    }
+
+    /// Four pixels of the opaque layer over shadow alphas `a`, drawn from `q` on: `blend(1, a[k])` for
+    /// each, the four pixels' alphas and channels computed side by side. Where a[k] = 0 this is the
+    /// opaque layer's pixel `putOpaque` draws: alpha (1 + 0) − 0 = 1, colour u·1 + 0·u = u, and with o = 1
+    /// u·1 + q·0 = u.
+    @inline(__always)
+    private static func overFour(_ a: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
+        let u = paint.layer, o = paint.o
+        let alpha = (1 + a) - a, rest = 1 - a
+        let r = pointwiseMinimum(u.x * rest + a * u.x, alpha), g = pointwiseMinimum(u.y * rest + a * u.y, alpha)
+        let b = pointwiseMinimum(u.z * rest + a * u.z, alpha)
+        let keep = 1 - alpha * o
+        let raw = UnsafeMutableRawPointer(q)
+        for k in 0..<4 {
+            let d = UnsafeRawPointer(raw + k &* 16).loadUnaligned(as: SIMD4<Float>.self)
+            (raw + k &* 16).storeBytes(of: SIMD4(r[k], g[k], b[k], alpha[k]) * o + d * keep[k], as: SIMD4<Float>.self)
+        }
+    }
+
+    /// `min` lane by lane as Swift's `min(x, y)` takes it (y < x ? y : x), inline.
+    @inline(__always)
+    private static func pointwiseMinimum(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
+        x.replacing(with: y, where: y .< x)
     }
 
     /// The layer's pixel (alpha `s`) feBlend-ed over the shadow's (alpha `a`), drawn at `q` with `paint.put`.

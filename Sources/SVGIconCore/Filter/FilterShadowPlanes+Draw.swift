@@ -125,8 +125,8 @@ struct ShadowPlanesPaint {
 }
 
 extension FilterShadowPlanes {
-    /// Draws the filter result over `pixmap` (made full RGBA) with the planes' pixel (0, 0) at (x, y) and
-    /// `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
+    /// Draws the filter result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
+    /// `ShadowRows.walk`) with the planes' pixel (0, 0) at (x, y) and `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
     /// where αsrc > 0. Per pixel the RGBA route's arithmetic, except where the layer is absent (the result
     /// is the shadow colour converted once, × alpha) or opaque (the layer colour converted there and back,
     /// once): there the RGBA route un-premultiplies and converts each pixel, which gives the same colour
