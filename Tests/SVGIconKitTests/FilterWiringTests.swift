@@ -320,4 +320,26 @@ struct FilterWiringTests {
             .icon.render(size: 24)
         #expect(red.uniformColor == nil, "a shadow of another colour makes two colours")
     }
+
+    @Test("A canvas whose other colour is only a last drop shadow starts alpha-only and draws what a canvas RGBA from the start draws; a Figma chain in the icon's colour keeps it alpha-only")
+    func shadowCanvas() throws {
+        let figmaBlack = #"<filter id="f" x="-20" y="-20" width="140" height="140" filterUnits="userSpaceOnUse" color-interpolation-filters="sRGB"><feFlood flood-opacity="0" result="BackgroundImageFix"/><feColorMatrix in="SourceAlpha" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 127 0" result="hardAlpha"/><feOffset dx="4" dy="6"/><feGaussianBlur stdDeviation="3"/><feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0.25 0"/><feBlend mode="normal" in2="BackgroundImageFix" result="effect1_dropShadow"/><feBlend mode="normal" in="SourceGraphic" in2="effect1_dropShadow" result="shape"/></filter>"#
+        let figmaRed = figmaBlack.replacingOccurrences(of: #"values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0.25 0""#,
+                                                       with: #"values="0 0 0 0 0.878 0 0 0 0 0.188 0 0 0 0 0.125 0 0 0 0.25 0""#)
+        let red = #"<filter id="f"><feDropShadow dx="4" dy="6" stdDeviation="3" flood-color="rgb(224,48,32)" flood-opacity="0.5"/></filter>"#
+        // The icon: a partly covered shape (a stroke's edges, a half-transparent circle), the group faded,
+        // the shadow cut at the canvas's right and bottom edges.
+        let content = #"<g filter="url(#f)" opacity="0.7"><rect x="10" y="10" width="50" height="50" fill="none" stroke="black" stroke-width="3.3"/><circle cx="80" cy="85" r="20" fill-opacity="0.6"/></g>"#
+        let other = #"<rect x="-50" y="-50" width="5" height="5" fill="blue"/>"#  // outside the canvas: RGBA from the start
+        for (filter, alphaOnly) in [(figmaBlack, true), (figmaRed, false), (red, false)] {
+            for size in [24, 100] {
+                let drawn = try Self.parse(filter + content).icon.render(size: size)
+                let rgba = try Self.parse(filter + other + content).icon.render(size: size)
+                #expect(rgba.uniformColor == nil)
+                #expect(drawn.uniformColor == (alphaOnly ? SVGColor(red: 0, green: 0, blue: 0) : nil))
+                #expect(drawn == rgba, "\(filter.prefix(40)) at \(size) px")
+                #expect(drawn.straightAlphaRGBA().contains { $0 != 0 })
+            }
+        }
+    }
 }

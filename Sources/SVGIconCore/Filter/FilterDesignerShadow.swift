@@ -15,7 +15,8 @@
 /// image without colour, so only their alpha rows (`hard`, `tone`: factor of A) and the shadow's constant
 /// colour count; the first blend over transparent black leaves the shadow as it is. What is left is the
 /// shadow's alpha plane and, per pixel, the last feBlend of the layer over the coloured shadow, computed
-/// as `FilterOps.blendPixel` computes it on the RGBA route.
+/// as `FilterOps.blendPixel` computes it on the RGBA route. A shadow in the layer's own colour (black on a
+/// black icon, the exports' default) keeps the canvas alpha-only (`drawAlpha`: the blend's alpha alone).
 struct FilterDesignerShadow: Hashable, Sendable {
     /// The alpha factor of the colour matrix that makes SourceAlpha hard (its other values are 0).
     let hard: Float
@@ -29,28 +30,56 @@ struct FilterDesignerShadow: Hashable, Sendable {
     static func alphaRow(_ k: Float, _ a: Float) -> Float {
         FilterOps.clamp01(Float(0) * 0 + Float(0) * 0 + Float(0) * 0 + k * a + 0)
     }
+
+    /// True when the chain's result has the colour `layer` wherever the layer has it: the shadow is that
+    /// colour exactly (as the renderer's `Float(channel) / 255`) or paints nothing (`tone` ≤ 0).
+    func keepsColor(_ layer: SVGColor) -> Bool {
+        tone <= 0 || color == SIMD3(Float(layer.red) / 255, Float(layer.green) / 255, Float(layer.blue) / 255)
+    }
+}
+
+extension FilterDesignerShadow {
+    /// The chain read from `p` (its inputs resolved: `FilterGraph.sources`) when its seven primitives are
+    /// wired as above, each in sRGB (their subregions left to the caller); else nil.
+    init?(_ p: [SVGFilterPrimitive], inputs: [[FilterGraph.Source]]) {
+        guard p.count == 7, inputs.count == 7, p.allSatisfy({ $0.colorSpace == .sRGB }),
+              case let .flood(background, opacity) = p[0].kind, background.alpha * FilterOps.clamp01(opacity) <= 0,
+              let hard = FilterGraph.alphaOnlyRow(p[1].kind, constantColor: false),
+              inputs[1] == [.standard(.sourceAlpha)],
+              case .offset = p[2].kind, inputs[2] == [.result(1)],
+              case .gaussianBlur = p[3].kind, inputs[3] == [.result(2)],
+              let tone = FilterGraph.alphaOnlyRow(p[4].kind, constantColor: true), inputs[4] == [.result(3)],
+              case .blend(.normal) = p[5].kind, inputs[5] == [.result(4), .result(0)],
+              case .blend(.normal) = p[6].kind, inputs[6] == [.standard(.sourceGraphic), .result(5)],
+              case let .colorMatrix(.matrix(values)) = p[4].kind
+        else { return nil }
+        self.hard = hard
+        self.tone = tone
+        color = SIMD3<Float>(FilterOps.clamp01(Float(values[4])), FilterOps.clamp01(Float(values[9])),
+                             FilterOps.clamp01(Float(values[14])))
+    }
+}
+
+extension SVGFilter {
+    /// The colour a Figma or Illustrator drop-shadow chain (`FilterDesignerShadow`) adds to its
+    /// SourceGraphic's, when the filter is that chain: the shadow's colour, opaque (transparent when its
+    /// alpha factor is 0 or less). nil when the filter is not the chain or its colour is not exactly an
+    /// 8-bit one (as `keepsColor` compares): such a shadow needs the RGBA route.
+    var designerShadowColors: [SVGColor]? {
+        guard let chain = FilterDesignerShadow(primitives, inputs: FilterGraph.sources(of: primitives)) else { return nil }
+        let bytes = (chain.color * 255).rounded(.toNearestOrEven)
+        let color = SVGColor(red: UInt8(bytes.x), green: UInt8(bytes.y), blue: UInt8(bytes.z), alpha: chain.tone > 0 ? 1 : 0)
+        return chain.keepsColor(color) ? [color] : nil
+    }
 }
 
 extension FilterGraph {
     /// The chain of `FilterDesignerShadow` when the filter is exactly that (its seven primitives wired
     /// that way, each over the whole region, in sRGB); else nil.
     var designerShadow: FilterDesignerShadow? {
-        let p = filter.primitives
         let whole = FilterPixelRect(x: 0, y: 0, width: region.width, height: region.height)
-        guard p.count == 7, subregions.allSatisfy({ $0 == whole }), p.allSatisfy({ $0.colorSpace == .sRGB }),
-              case let .flood(background, opacity) = p[0].kind, background.alpha * FilterOps.clamp01(opacity) <= 0,
-              let hard = Self.alphaOnlyRow(p[1].kind, constantColor: false),
-              inputs[1] == [.standard(.sourceAlpha)],
-              case .offset = p[2].kind, inputs[2] == [.result(1)],
-              case .gaussianBlur = p[3].kind, inputs[3] == [.result(2)],
-              let tone = Self.alphaOnlyRow(p[4].kind, constantColor: true), inputs[4] == [.result(3)],
-              case .blend(.normal) = p[5].kind, inputs[5] == [.result(4), .result(0)],
-              case .blend(.normal) = p[6].kind, inputs[6] == [.standard(.sourceGraphic), .result(5)],
-              case let .colorMatrix(.matrix(values)) = p[4].kind
-        else { return nil }
-        let color = SIMD3<Float>(FilterOps.clamp01(Float(values[4])), FilterOps.clamp01(Float(values[9])),
-                                 FilterOps.clamp01(Float(values[14])))
-        return FilterDesignerShadow(hard: hard, tone: tone, color: color)
+        guard subregions.allSatisfy({ $0 == whole }) else { return nil }
+        return FilterDesignerShadow(filter.primitives, inputs: inputs)
     }
 
     /// The alpha factor k18 of a 20-value colour matrix whose alpha row is k18·A alone (k19 = 0) and whose
@@ -68,37 +97,126 @@ extension FilterGraph {
     func runDesignerShadow(sourceAlpha: FilterAlpha, _ chain: FilterDesignerShadow)
         -> (part: FilterAlpha, x: Int, y: Int, notes: [FilterNote]) {
         var notes: [FilterNote] = []
-        var hard = sourceAlpha
-        hard.alpha.withUnsafeMutableBufferPointer { a in
-            for i in a.indices { a[i] = FilterDesignerShadow.alphaRow(chain.hard, a[i]) }
-        }
         guard case let .offset(dx, dy) = filter.primitives[2].kind,
-              case let .gaussianBlur(sx, sy) = filter.primitives[3].kind else { return (hard, 0, 0, notes) }
+              case let .gaussianBlur(sx, sy) = filter.primitives[3].kind
+        else { return (FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, 0, 0), 0, 0, notes) }
         let ox = offsetPixels(dx * transform.scaleX, 2, &notes), oy = offsetPixels(dy * transform.scaleY, 2, &notes)
         let (bx, by) = blurDeviation(sx, sy, 3, &notes)
-        let (part, x, y) = FilterOps.gaussianBlurPart(FilterOps.offset(hard, dx: ox, dy: oy), bx, by)
+        let moved: FilterAlpha
+        if let ix = FilterOps.wholePixels(ox), let iy = FilterOps.wholePixels(oy) {
+            moved = FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, ix, iy)
+        } else {
+            moved = FilterOps.offset(FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, 0, 0), dx: ox, dy: oy)
+        }
+        let (part, x, y) = FilterOps.gaussianBlurPart(moved, bx, by)
         return (part, x, y, notes)
     }
 }
 
 extension FilterDesignerShadow {
-    /// Draws the chain's result over `pixmap` (made full RGBA) with the region's pixel (0, 0) at (x, y)
-    /// and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
+    /// The hard alpha (`alphaRow(k, ·)` of `source`) moved by whole pixels (ix, iy) in one pass: the plane
+    /// `FilterOps.offset` makes of it, 0 where it moves in from outside (where `alphaRow(k, 0)` is 0 too).
+    static func hardMoved(_ source: FilterAlpha, _ k: Float, _ ix: Int, _ iy: Int) -> FilterAlpha {
+        let w = source.width, h = source.height
+        var out = FilterAlpha(width: w, height: h)
+        // The source columns and rows that land in the plane.
+        let x0 = min(w, max(0, -ix)), x1 = max(x0, min(w, w - ix))
+        let y0 = min(h, max(0, -iy)), y1 = max(y0, min(h, h - iy))
+        guard x1 > x0, y1 > y0 else { return out }
+        let one = SIMD4<Float>(repeating: 1)
+        out.alpha.withUnsafeMutableBufferPointer { outBuffer in
+            source.alpha.withUnsafeBufferPointer { srcBuffer in
+                guard let o = outBuffer.baseAddress, let s = srcBuffer.baseAddress else { return }
+                for y in y0..<y1 {
+                    let src = s + y &* w, dst = o + ((y &+ iy) &* w &+ ix)
+                    var x = x0
+                    while x &+ 4 <= x1 {
+                        // `alphaRow` four at a time: k·a clamped to 0…1.
+                        let t = k * UnsafeRawPointer(src + x).loadUnaligned(as: SIMD4<Float>.self)
+                        let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+                        UnsafeMutableRawPointer(dst + x).storeBytes(of: a, as: SIMD4<Float>.self)
+                        x &+= 4
+                    }
+                    while x < x1 {
+                        dst[x] = alphaRow(k, src[x])
+                        x &+= 1
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Draws the chain's result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
+    /// `ShadowRows.walk`) with the region's pixel (0, 0) at (x, y) and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
     /// shadow (`part` placed at (px, py) in the region, alpha `tone` × blurred, colour `color`), then
     /// `Pixmap.composite`'s arithmetic. Where the layer is absent the blend gives the shadow itself, where
     /// it is opaque over no shadow the layer's colour; elsewhere `FilterOps.blendPixel` runs.
     func draw(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
               x: Int, y: Int, opacity layerOpacity: Double) {
-        let o = Float(max(0, min(1, layerOpacity)))
-        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, pixmap.width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, pixmap.height - y))
-        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
-        pixmap.makeRGBA()
+        guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return }
         let u = SIMD4<Float>(Float(layerColor.red) / 255, Float(layerColor.green) / 255, Float(layerColor.blue) / 255, 1)
         let c = SIMD4<Float>(color, 1)
-        let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: o, toLinear: nil, toSRGB: nil)
-        paint.drawRows(layer, part, at: px, py, into: &pixmap, x: x, y: y, rows: rows, columns: columns) {
+        let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: place.o, toLinear: nil, toSRGB: nil)
+        place.walk(layer, part, at: px, py, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
             blendRow($0, $1, $2, $3, paint)
+        }
+    }
+
+    /// For a layer in the chain's own colour (`keepsColor`): draws the chain's result into `pixmap`,
+    /// alpha-only in `layerColor`, placed as `draw` places it — the alpha `FilterOps.blendPixel` gives the
+    /// last feBlend on the RGBA route, (s + a) − s·a with s the layer's alpha and a the toned shadow's,
+    /// composited as `Pixmap.composite` composites it, d = r·o + d·(1 − r·o). Four values at a time, the
+    /// same values as `draw`'s alpha channel. False (nothing drawn) when `pixmap` is not alpha-only in
+    /// `layerColor` or the chain adds another colour.
+    func drawAlpha(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
+                   x: Int, y: Int, opacity layerOpacity: Double) -> Bool {
+        guard keepsColor(layerColor), let own = pixmap.uniformColor, own.red == layerColor.red,
+              own.green == layerColor.green, own.blue == layerColor.blue else { return false }
+        guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return true }
+        let o = place.o, tone = self.tone
+        place.walk(layer, part, at: px, py, into: &pixmap, rgba: false, layerOnly: { line, out, range in
+            Self.blendAlphaRow(line, nil, out, range, tone, o)
+        }, shadowed: { line, blurred, out, range in
+            Self.blendAlphaRow(line, blurred, out, range, tone, o)
+        })
+        return true
+    }
+
+    /// Columns `range` of an alpha-only row: r = (s + a) − s·a with s = `layer[i]` and a =
+    /// `alphaRow(tone, blurred[i])` (a = 0 where no shadow lands: `blurred` nil), then d = r·o + d·(1 −
+    /// r·o), four at a time (where the RGBA route draws nothing, r = 0 leaves d as it is). Without a
+    /// shadow r is s, as `Pixmap.compositeRow` takes it.
+    @inline(__always)
+    private static func blendAlphaRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>?,
+                                      _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>, _ tone: Float, _ o: Float) {
+        var i = range.lowerBound
+        let one = SIMD4<Float>(repeating: 1)
+        while i &+ 4 <= range.upperBound {
+            let s = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            var r = s
+            if let blurred {
+                // `alphaRow`: k·a clamped to 0…1 (0 + k·a + 0 is k·a but for a −0, which the clamp makes +0);
+                // `replacing` rather than `pointwiseMin`, which the compiler leaves out of line.
+                let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
+                let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+                r = (s + a) - s * a
+            }
+            let b = r * o
+            let d = UnsafeRawPointer(out + i).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: b + d * (1 - b), as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < range.upperBound {
+            let s = layer[i], r = blurred.map { b in
+                let a = alphaRow(tone, b[i])
+                return (s + a) - s * a
+            } ?? s
+            let b = r * o
+            out[i] = b + out[i] * (1 - b)
+            i &+= 1
         }
     }
 
@@ -106,27 +224,73 @@ extension FilterDesignerShadow {
     /// over the shadow, drawn with `paint.put`.
     private func blendRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
                           _ range: Range<Int>, _ paint: ShadowPlanesPaint) {
-        for i in range {
-            let s = layer[i], a = Self.alphaRow(tone, blurred[i]), q = out + i &* 4
-            if s == 0 {
-                // No layer: the blend's result is the shadow pixel itself (c·a + 0, alpha 0 + a − 0).
-                if a > 0 { paint.put(paint.color * a, q) }
-                continue
+        var i = range.lowerBound
+        let one = SIMD4<Float>(repeating: 1)
+        while i &+ 4 <= range.upperBound {
+            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            // `alphaRow` four at a time: tone·a clamped to 0…1.
+            let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+            if v == .zero {
+                paint.shadeFour(a, out + i &* 4)  // `paint.shade` is `paint.color`: the shadow pixels as below
+            } else if v == one {
+                Self.overFour(a, out + i &* 4, paint)
+            } else {
+                for k in 0..<4 { blend(v[k], a[k], out + (i &+ k) &* 4, paint) }
             }
-            if s == 1 {
-                // The blend with αs = 1: cs = u·1/1 = u and the backdrop's term c·a·(1 − 1) = +0, so
-                // co = u·(1 − a) + (1·a)·u and α = (1 + a) − 1·a, each as `blendPixel` rounds it.
-                if a == 0 {
-                    paint.putOpaque(q)
-                } else {
-                    let alpha = (1 + a) - a
-                    let c = paint.layer * (1 - a) + a * paint.layer
-                    paint.put(SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha), q)
-                }
-                continue
-            }
-            let px = FilterOps.blendPixel(paint.layer * s, SIMD4(color * a, a), .normal)
-            if px.w > 0 { paint.put(px, q) }
+            i &+= 4
         }
+        while i < range.upperBound {
+            blend(layer[i], Self.alphaRow(tone, blurred[i]), out + i &* 4, paint)
+            i &+= 1
+        }
+    }
+
+    /// Four pixels of the opaque layer over shadow alphas `a`, drawn from `q` on: `blend(1, a[k])` for
+    /// each, the four pixels' alphas and channels computed side by side. Where a[k] = 0 this is the
+    /// opaque layer's pixel `putOpaque` draws: alpha (1 + 0) − 0 = 1, colour u·1 + 0·u = u, and with o = 1
+    /// u·1 + q·0 = u.
+    @inline(__always)
+    private static func overFour(_ a: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
+        let u = paint.layer, o = paint.o
+        let alpha = (1 + a) - a, rest = 1 - a
+        let r = pointwiseMinimum(u.x * rest + a * u.x, alpha), g = pointwiseMinimum(u.y * rest + a * u.y, alpha)
+        let b = pointwiseMinimum(u.z * rest + a * u.z, alpha)
+        let keep = 1 - alpha * o
+        let raw = UnsafeMutableRawPointer(q)
+        for k in 0..<4 {
+            let d = UnsafeRawPointer(raw + k &* 16).loadUnaligned(as: SIMD4<Float>.self)
+            (raw + k &* 16).storeBytes(of: SIMD4(r[k], g[k], b[k], alpha[k]) * o + d * keep[k], as: SIMD4<Float>.self)
+        }
+    }
+
+    /// `min` lane by lane as Swift's `min(x, y)` takes it (y < x ? y : x), inline.
+    @inline(__always)
+    private static func pointwiseMinimum(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
+        x.replacing(with: y, where: y .< x)
+    }
+
+    /// The layer's pixel (alpha `s`) feBlend-ed over the shadow's (alpha `a`), drawn at `q` with `paint.put`.
+    @inline(__always)
+    private func blend(_ s: Float, _ a: Float, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
+        if s == 0 {
+            // No layer: the blend's result is the shadow pixel itself (c·a + 0, alpha 0 + a − 0).
+            if a > 0 { paint.put(paint.color * a, q) }
+            return
+        }
+        if s == 1 {
+            // The blend with αs = 1: cs = u·1/1 = u and the backdrop's term c·a·(1 − 1) = +0, so
+            // co = u·(1 − a) + (1·a)·u and α = (1 + a) − 1·a, each as `blendPixel` rounds it.
+            if a == 0 {
+                paint.putOpaque(q)
+            } else {
+                let alpha = (1 + a) - a
+                let c = paint.layer * (1 - a) + a * paint.layer
+                paint.put(SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha), q)
+            }
+            return
+        }
+        let px = FilterOps.blendPixel(paint.layer * s, SIMD4(color * a, a), .normal)
+        if px.w > 0 { paint.put(px, q) }
     }
 }

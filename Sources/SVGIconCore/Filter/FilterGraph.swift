@@ -71,32 +71,15 @@ package struct FilterGraph: Sendable {
         region = device
 
         // Inputs, subregions (user space first, so a primitive can override some of x/y/width/height).
-        var names: [String: Int] = [:]
         var inputs: [[Source]] = []
         var userRegions: [SVGRect] = []
         var subregions: [FilterPixelRect] = []
         var notes: [FilterNote] = []
         var work = 0
         let local = FilterPixelRect(x: 0, y: 0, width: device.width, height: device.height)
+        let resolved = Self.sources(of: filter.primitives)
         for (i, p) in filter.primitives.enumerated() {
-            func resolve(_ input: SVGFilterInput?) -> Source {
-                switch input {
-                case .reference(let name)?:
-                    if let j = names[name] { return .result(j) }
-                    return resolve(nil)
-                case let standard?:
-                    return .standard(standard)
-                case nil:
-                    return i == 0 ? .standard(.sourceGraphic) : .result(i - 1)
-                }
-            }
-            var sources: [Source]
-            switch p.kind {
-            case .flood, .turbulence, .image: sources = []
-            case .composite, .blend, .displacementMap: sources = [resolve(p.input), resolve(p.input2)]
-            case .merge(let nodes): sources = nodes.map(resolve)
-            default: sources = [resolve(p.input)]
-            }
+            let sources = resolved[i]
             var base: SVGRect? = nil
             for s in sources {
                 guard case .result(let j) = s else { base = nil; break }
@@ -118,7 +101,6 @@ package struct FilterGraph: Sendable {
             }
             subregions.append(pixels)
             inputs.append(sources)
-            if let name = p.result { names[name] = i }
 
             var units = 1
             switch p.kind {
@@ -147,6 +129,35 @@ package struct FilterGraph: Sendable {
         self.inputs = inputs
         self.subregions = subregions
         self.plannedNotes = notes
+    }
+
+    /// Where each primitive's inputs come from: a name refers to the latest earlier primitive with that
+    /// `result` (an unknown name counts as unspecified), an unspecified input to the previous primitive's
+    /// result (SourceGraphic for the first); feFlood, feTurbulence and feImage read none.
+    static func sources(of primitives: [SVGFilterPrimitive]) -> [[Source]] {
+        var names: [String: Int] = [:]
+        var all: [[Source]] = []
+        for (i, p) in primitives.enumerated() {
+            func resolve(_ input: SVGFilterInput?) -> Source {
+                switch input {
+                case .reference(let name)?:
+                    if let j = names[name] { return .result(j) }
+                    return resolve(nil)
+                case let standard?:
+                    return .standard(standard)
+                case nil:
+                    return i == 0 ? .standard(.sourceGraphic) : .result(i - 1)
+                }
+            }
+            switch p.kind {
+            case .flood, .turbulence, .image: all.append([])
+            case .composite, .blend, .displacementMap: all.append([resolve(p.input), resolve(p.input2)])
+            case .merge(let nodes): all.append(nodes.map(resolve))
+            default: all.append([resolve(p.input)])
+            }
+            if let name = p.result { names[name] = i }
+        }
+        return all
     }
 
     /// Device pixels of `r` (user space) as resvg places them: the origin rounded down and the width and

@@ -46,6 +46,21 @@ struct ShadowPlanesPaint {
         UnsafeMutableRawPointer(q).storeBytes(of: px * o + d * (1 - px.w * o), as: SIMD4<Float>.self)
     }
 
+    /// Four shadow-only pixels (shadow alphas `alpha`) drawn from `q` on: `put(shade × a[k])` for each
+    /// a[k] > 0, with the factors of the four pixels' backdrops, 1 − a[k]·o (`shade.w` is 1), taken
+    /// together. Where a[k] is not above 0 (a blur's residue may be a little below) it counts as 0 and
+    /// the pixel is kept (q·1 + 0: the same value, a −0 made +0).
+    @inline(__always)
+    func shadeFour(_ alpha: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>) {
+        let a = SIMD4<Float>.zero.replacing(with: alpha, where: alpha .> .zero)
+        let keep = 1 - a * o
+        let raw = UnsafeMutableRawPointer(q)
+        for k in 0..<4 {
+            let d = UnsafeRawPointer(raw + k &* 16).loadUnaligned(as: SIMD4<Float>.self)
+            (raw + k &* 16).storeBytes(of: (shade * a[k]) * o + d * keep[k], as: SIMD4<Float>.self)
+        }
+    }
+
     /// The opaque layer's pixel drawn at `q`: stored as it is when o = 1 (q · 0 adds +0 to it).
     @inline(__always)
     func putOpaque(_ q: UnsafeMutablePointer<Float>) {
@@ -84,7 +99,7 @@ struct ShadowPlanesPaint {
             let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
             let a = UnsafeRawPointer(moved + i).loadUnaligned(as: SIMD4<Float>.self) * ca
             if v == .zero {
-                for k in 0..<4 where a[k] > 0 { put(shade * a[k], out + (i &+ k) &* 4) }
+                shadeFour(a, out + i &* 4)
             } else if v == SIMD4(repeating: 1) {
                 for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
             } else {
@@ -95,36 +110,6 @@ struct ShadowPlanesPaint {
         while i < range.upperBound {
             pixel(layer[i], moved[i] * ca, out + i &* 4)
             i &+= 1
-        }
-    }
-
-    /// Draws `layer` with `shadow` (its top-left value at (sx, sy) of the layer's plane) into `pixmap`
-    /// (RGBA; the layer's pixel (0, 0) at (x, y)), on `rows` × `columns` of the layer: in each row the
-    /// stretches the shadow misses by `layerOnly`, the one under it by `shadowed(layer row, shadow row
-    /// indexed by layer column, output row, columns)`.
-    func drawRows(_ layer: FilterAlpha, _ shadow: FilterAlpha, at sx: Int, _ sy: Int, into pixmap: inout Pixmap,
-                  x: Int, y: Int, rows: Range<Int>, columns: Range<Int>,
-                  _ shadowed: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void) {
-        let s0 = min(max(columns.lowerBound, sx), columns.upperBound)
-        let shadowColumns = s0..<max(s0, min(columns.upperBound, shadow.width + sx))
-        let w = layer.width, sw = shadow.width, dw = pixmap.width
-        pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
-            layer.alpha.withUnsafeBufferPointer { srcBuffer in
-                shadow.alpha.withUnsafeBufferPointer { shBuffer in
-                    guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
-                    for row in rows {
-                        let line = src + row &* w, out = dst + ((row &+ y) &* dw &+ x) &* 4
-                        let r = row &- sy
-                        guard let sh = shBuffer.baseAddress, r >= 0, r < shadow.height, !shadowColumns.isEmpty else {
-                            layerOnly(line, out, columns)
-                            continue
-                        }
-                        layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
-                        shadowed(line, sh + (r &* sw &- sx), out, shadowColumns)
-                        layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
-                    }
-                }
-            }
         }
     }
 
@@ -140,24 +125,20 @@ struct ShadowPlanesPaint {
 }
 
 extension FilterShadowPlanes {
-    /// Draws the filter result over `pixmap` (made full RGBA) with the planes' pixel (0, 0) at (x, y) and
-    /// `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
+    /// Draws the filter result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
+    /// `ShadowRows.walk`) with the planes' pixel (0, 0) at (x, y) and `opacity`, as `Pixmap.composite` draws the RGBA route's image: dst = src · o + dst · (1 − αsrc · o)
     /// where αsrc > 0. Per pixel the RGBA route's arithmetic, except where the layer is absent (the result
     /// is the shadow colour converted once, × alpha) or opaque (the layer colour converted there and back,
     /// once): there the RGBA route un-premultiplies and converts each pixel, which gives the same colour
     /// within a few float steps (the colour's sRGB round trip is within 2·10⁻⁵). Row by row, each row in
     /// up to three stretches (layer only, layer and shadow, layer only), four pixels at a time.
     func draw(into pixmap: inout Pixmap, x: Int, y: Int, opacity layerOpacity: Double) {
-        // Where the planes land (as `Pixmap.placement`).
-        let o = Float(max(0, min(1, layerOpacity)))
-        let columns = max(0, -x)..<max(max(0, -x), min(over.width, pixmap.width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(over.height, pixmap.height - y))
-        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return }
-        pixmap.makeRGBA()
+        guard let place = ShadowRows(width: over.width, height: over.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return }
         FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
             FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
-                let paint = self.paint(o, space == .linearRGB ? (toLinear, toSRGB) : nil)
-                paint.drawRows(over, shadow, at: dx, dy, into: &pixmap, x: x, y: y, rows: rows, columns: columns) {
+                let paint = self.paint(place.o, space == .linearRGB ? (toLinear, toSRGB) : nil)
+                place.walk(over, shadow, at: dx, dy, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
                     paint.withShadow($0, $1, $2, $3)
                 }
             }

@@ -182,6 +182,64 @@ public struct Pixmap: Hashable, Sendable {
         uniform = nil
     }
 
+    /// Makes this pixmap full RGBA (the values `makeRGBA` gives) a row at a time, calling `body(row, the
+    /// row's first sample)` for each of `rows` once that row is RGBA: a draw over the new values while
+    /// they are fresh, in one pass. A full RGBA pixmap just calls `body` on those rows.
+    package mutating func makeRGBA(rows: Range<Int>, _ body: (Int, UnsafeMutablePointer<Float>) -> Void) {
+        let w = width, h = height
+        let rows = rows.clamped(to: 0..<h)
+        guard let u = uniform else {
+            samples.withUnsafeMutableBufferPointer { px in
+                guard let start = px.baseAddress else { return }
+                for row in rows { body(row, start + row &* w &* 4) }
+            }
+            return
+        }
+        let color = SIMD4<Float>(u.r, u.g, u.b, 1)  // × alpha: (u.r·a, u.g·a, u.b·a, a), as `expandedSamples`
+        let count = w * h
+        let rgba = [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
+            samples.withUnsafeBufferPointer { alpha in
+                guard let dst = out.baseAddress, let src = alpha.baseAddress else { return }
+                for row in 0..<h {
+                    let line = dst + row &* w &* 4, a = src + row &* w
+                    Self.expand(a, line, w, color)
+                    if rows.contains(row) { body(row, line) }
+                }
+            }
+            initialized = count * 4
+        }
+        samples = rgba
+        uniform = nil
+    }
+
+    /// `n` alpha values as RGBA pixels `color × alpha` (color.w = 1), four at a time: four zeros as four
+    /// transparent pixels without a multiply.
+    @inline(__always)
+    private static func expand(_ a: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n: Int, _ color: SIMD4<Float>) {
+        var i = 0
+        let raw = UnsafeMutableRawPointer(out)
+        while i &+ 4 <= n {
+            let v = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<Float>.self)
+            let q = raw + i &* 16
+            if v == .zero {
+                // color × 0 is (0, 0, 0, 0); for a −0 (which `==` counts as 0) +0 is stored, the same pixel.
+                let z = SIMD8<Float>.zero
+                q.storeBytes(of: z, as: SIMD8<Float>.self)
+                (q + 32).storeBytes(of: z, as: SIMD8<Float>.self)
+            } else {
+                q.storeBytes(of: color * v[0], as: SIMD4<Float>.self)
+                (q + 16).storeBytes(of: color * v[1], as: SIMD4<Float>.self)
+                (q + 32).storeBytes(of: color * v[2], as: SIMD4<Float>.self)
+                (q + 48).storeBytes(of: color * v[3], as: SIMD4<Float>.self)
+            }
+            i &+= 4
+        }
+        while i < n {
+            (raw + i &* 16).storeBytes(of: color * a[i], as: SIMD4<Float>.self)
+            i &+= 1
+        }
+    }
+
     /// The premultiplied RGBA values of an alpha-only pixmap.
     private func expandedSamples() -> [Float] {
         guard let u = uniform else { return samples }

@@ -81,8 +81,12 @@ extension SVGIconRenderer {
                     let sourceAlpha = FilterAlpha(width: r0.width, height: r0.height, alpha: source.samples)
                     let run = graphs[0].runDesignerShadow(sourceAlpha: sourceAlpha, designer)
                     for note in run.notes { filterWarning(layer, graphs[0].filter, note.description) }
-                    designer.draw(into: &pixmap, layer: sourceAlpha, layerColor: color, part: run.part, px: run.x, py: run.y,
-                                  x: r0.x - outer.x, y: r0.y - outer.y, opacity: layer.opacity)
+                    let x = r0.x - outer.x, y = r0.y - outer.y
+                    if !designer.drawAlpha(into: &pixmap, layer: sourceAlpha, layerColor: color, part: run.part,
+                                           px: run.x, py: run.y, x: x, y: y, opacity: layer.opacity) {
+                        designer.draw(into: &pixmap, layer: sourceAlpha, layerColor: color, part: run.part, px: run.x,
+                                      py: run.y, x: x, y: y, opacity: layer.opacity)
+                    }
                     return
                 }
             }

@@ -193,10 +193,10 @@ public struct SVGIconRenderer {
         enter(PixelRegion(x: 0, y: 0, width: max(0, options.width), height: max(0, options.height)))
     }
 
-    /// A transparent pixmap of the current region's size for drawing `layers`: alpha-only when they paint
-    /// in one colour (nil layers: full RGBA).
+    /// A transparent pixmap of the current region's size for drawing `layers`: alpha-only when they paint in
+    /// one colour but for their filters' last drop shadows (which turn it RGBA when drawn); nil layers: RGBA.
     func blankPixmap(for layers: [SVGIconLayer]?) -> Pixmap {
-        if let layers, let color = UniformPaint.color(of: layers, tint: options.tint) {
+        if let layers, let color = UniformPaint.color(of: layers, tint: options.tint, shadowsApart: true) {
             return Pixmap(width: region.width, height: window.count, uniformColor: color)
         }
         return Pixmap(width: region.width, height: window.count)

@@ -4,8 +4,11 @@
 /// into a pixmap of its own and is looked at when that pixmap is made.
 enum UniformPaint {
     /// The one colour `layers` paint in (any colour when they paint nothing), nil when they use several
-    /// colours or a gradient.
-    static func color(of layers: [SVGIconLayer], tint: SVGColor) -> SVGColor? {
+    /// colours or a gradient. With `shadowsApart`, the colour of a filter's last drop shadow (a
+    /// feDropShadow, or the shadow of a Figma or Illustrator chain: `FilterDesignerShadow`) does not count:
+    /// what a canvas starts as when such a shadow, drawn last from alpha planes, is what turns it RGBA
+    /// (`FilterShadowPlanes.draw`, `FilterDesignerShadow.draw`); until then it is drawn alpha-only.
+    static func color(of layers: [SVGIconLayer], tint: SVGColor, shadowsApart: Bool = false) -> SVGColor? {
         var found: SVGColor?
         /// False when `paint` is a gradient or a second colour.
         func admit(_ paint: SVGPaint?) -> Bool {
@@ -27,7 +30,7 @@ enum UniformPaint {
         while let list = pending.popLast() {
             for layer in list {
                 for filter in layer.filter {  // a filter may make colours of its own
-                    guard let added = filter.withTint(tint).addedColors,
+                    guard let added = counted(filter.withTint(tint), shadowsApart: shadowsApart),
                           added.allSatisfy({ admit(.color($0)) }) else { return nil }
                 }
                 switch layer.content {
@@ -39,5 +42,19 @@ enum UniformPaint {
             }
         }
         return found ?? tint
+    }
+
+    /// The colours `filter` adds that `color(of:tint:shadowsApart:)` counts: `addedColors` or, for a
+    /// Figma or Illustrator chain, its shadow's colour (`designerShadowColors`); with `shadowsApart` all but
+    /// those of a last drop shadow. nil when it may make colours of its own.
+    private static func counted(_ filter: SVGFilter, shadowsApart: Bool) -> [SVGColor]? {
+        if let added = filter.addedColors {
+            guard shadowsApart, case .dropShadow? = filter.primitives.last?.kind else { return added }
+            return added.dropLast()  // the last primitive's colour comes last
+        }
+        if shadowsApart, FilterDesignerShadow(filter.primitives, inputs: FilterGraph.sources(of: filter.primitives)) != nil {
+            return []
+        }
+        return filter.designerShadowColors
     }
 }
