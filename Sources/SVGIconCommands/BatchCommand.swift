@@ -123,21 +123,7 @@ struct BatchCommand: RunnableCommand {
         command.request.parsing.tintOverridesColor = parsed.flag("--force-tint")
         command.request.recolor = parsed.flag("--recolor")
         command.request.pixelFit = parsed.flag("--pixel-fit")
-        if let format = parsed.text("--format").flatMap(BatchOutputFormat.init(rawValue:)) { command.request.format = format }
-        command.request.rendering = parsed.text("--rendering").flatMap(RenderingIntent.init(rawValue:))
-        if command.request.rendering != nil, command.request.format != .xcassets {
-            throw CLIError.usage("--rendering sets the asset catalog's template-rendering-intent; it needs --format xcassets",
-                                 command: name)
-        }
-        command.request.vector = parsed.flag("--vector")
-        command.request.darkTint = parsed.color("--dark-tint") ?? nil
-        if command.request.vector || command.request.darkTint != nil, command.request.format != .xcassets {
-            throw CLIError.usage("\(command.request.vector ? "--vector" : "--dark-tint") is for asset catalogs; it needs --format xcassets",
-                                 command: name)
-        }
-        let writesPDF = command.request.format == .pdf || (command.request.format == .xcassets && command.request.vector)
-        command.request.pdfStrokes = try SharedOptions.pdfStrokes(parsed, writesPDF: writesPDF,
-                                                                  needs: "--format pdf or --format xcassets --vector", command: name) ?? .native
+        try parseFormat(parsed, into: &command.request)
         if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }
         command.json = parsed.flag("--json")
         command.quiet = parsed.flag("--quiet")
@@ -157,12 +143,41 @@ struct BatchCommand: RunnableCommand {
         command.request.outputFolder = output
         command.request.sizes = unique(command.request.sizes)
         command.request.tints = unique(command.request.tints)
-        switch command.request.format {
+        command.request.scales = try outputScales(scales, for: command.request, output: output)
+        try checkLargestSide(of: command.request)
+        return command
+    }
+
+    /// `--format` and the options that only some formats take (`--rendering`, `--vector`, `--dark-tint`,
+    /// `--pdf-strokes`), each refused with the format it needs.
+    private static func parseFormat(_ parsed: ParsedArguments, into request: inout BatchRequest) throws(CLIError) {
+        if let format = parsed.text("--format").flatMap(BatchOutputFormat.init(rawValue:)) { request.format = format }
+        request.rendering = parsed.text("--rendering").flatMap(RenderingIntent.init(rawValue:))
+        if request.rendering != nil, request.format != .xcassets {
+            throw CLIError.usage("--rendering sets the asset catalog's template-rendering-intent; it needs --format xcassets",
+                                 command: name)
+        }
+        request.vector = parsed.flag("--vector")
+        request.darkTint = parsed.color("--dark-tint") ?? nil
+        if request.vector || request.darkTint != nil, request.format != .xcassets {
+            throw CLIError.usage("\(request.vector ? "--vector" : "--dark-tint") is for asset catalogs; it needs --format xcassets",
+                                 command: name)
+        }
+        let writesPDF = request.format == .pdf || (request.format == .xcassets && request.vector)
+        request.pdfStrokes = try SharedOptions.pdfStrokes(parsed, writesPDF: writesPDF,
+                                                          needs: "--format pdf or --format xcassets --vector", command: name) ?? .native
+    }
+
+    /// The scale factors `request`'s format writes: `--scale` (`given`) where the format takes it, refused
+    /// where it does not; checks the asset catalog's folder name and the icon-file sizes too.
+    private static func outputScales(_ given: [Int]?, for request: BatchRequest,
+                                     output: String) throws(CLIError) -> [Int] {
+        switch request.format {
         case .png:
-            command.request.scales = unique(scales ?? [1])
+            return unique(given ?? [1])
         case .xcassets:
-            command.request.scales = unique(scales ?? BatchOutputFormat.assetCatalogScales).sorted()
-            guard command.request.scales.allSatisfy(BatchOutputFormat.assetCatalogScales.contains) else {
+            let scales = unique(given ?? BatchOutputFormat.assetCatalogScales).sorted()
+            guard scales.allSatisfy(BatchOutputFormat.assetCatalogScales.contains) else {
                 throw CLIError.usage("an asset catalog holds scales 1, 2 and 3; --scale takes only those with --format xcassets",
                                      command: name)
             }
@@ -170,36 +185,40 @@ struct BatchCommand: RunnableCommand {
                 throw CLIError.usage("--format xcassets writes an asset catalog: give --out a folder whose name ends in .xcassets (--out Assets.xcassets)",
                                      command: name)
             }
+            return scales
         case .android:
-            guard scales == nil else {
+            guard given == nil else {
                 throw CLIError.usage("--format android writes every density (mdpi, hdpi, xhdpi, xxhdpi, xxxhdpi); leave out --scale",
                                      command: name)
             }
-            command.request.scales = [1]
+            return [1]
         case .androidVector, .pdf:
-            guard scales == nil else {
-                throw CLIError.usage("--format \(command.request.format.rawValue) writes vector files, one for every density; leave out --scale",
+            guard given == nil else {
+                throw CLIError.usage("--format \(request.format.rawValue) writes vector files, one for every density; leave out --scale",
                                      command: name)
             }
-            command.request.scales = [1]
+            return [1]
         case .ico, .icns:
-            let container = command.request.format.iconFile!
-            guard scales == nil else {
+            let container = request.format.iconFile!
+            guard given == nil else {
                 throw CLIError.usage("--format \(container.rawValue) packs every size into one file; give the sizes with --size and leave out --scale",
                                      command: name)
             }
-            if let wrong = command.request.sizes.first(where: { !container.accepts($0) }) {
+            if let wrong = request.sizes.first(where: { !container.accepts($0) }) {
                 throw CLIError.usage("--size \(wrong): \(container.sizeRule)", command: name)
             }
-            command.request.scales = [1]
+            return [1]
         }
-        let factor = command.request.format == .android ? 4 : command.request.scales.max()!
-        let largest = (command.request.sizes.max() ?? command.request.format.iconFile?.defaultSizes.max() ?? 1) * factor
+    }
+
+    /// Refuses a batch whose largest output (size × scale, × 4 for Android's xxxhdpi) is too big to render.
+    private static func checkLargestSide(of request: BatchRequest) throws(CLIError) {
+        let factor = request.format == .android ? 4 : request.scales.max()!
+        let largest = (request.sizes.max() ?? request.format.iconFile?.defaultSizes.max() ?? 1) * factor
         guard largest <= RenderCommand.maxSide else {
             throw CLIError.usage("the largest output would be \(largest)×\(largest) pixels; the largest side svgicon renders is \(RenderCommand.maxSide)",
                                  command: name)
         }
-        return command
     }
 
     func run(_ io: CommandOutput) throws(CLIError) -> Int32 {

@@ -44,52 +44,40 @@ struct BenchCommand: CLICommand {
             "svgicon bench Icons --json > bench.json",
         ])
 
+    /// One timed set at one size, labelled with its folder's (unique) name.
+    typealias Row = (set: String, result: IconBenchmark.Result)
+
+    /// What `main` reads from the command line.
+    private struct Settings {
+        var sizes: [Int]
+        var rounds: Int
+        var limit: Int?
+        var references: Bool
+        var script: String
+        var compression: PNGCodec.Compression
+    }
+
     static func main(_ parsed: ParsedArguments, output io: CommandOutput) throws(CLIError) -> Int32 {
         let folders = parsed.positionals
-        let sizes = parsed.integers("--size") ?? [24, 256]
-        let rounds = parsed.integer("--rounds") ?? 3
-        let limit = parsed.integer("--limit")
-        let references = parsed.flag("--references")
-        let script = parsed.text("--script") ?? "Scripts/bench-references"
-        let json = parsed.flag("--json")
         var compression = PNGCodec.Compression.default
         if let level = parsed.integer("--png-level") { compression.level = level }
         if let filters = parsed.integer("--png-filters") { compression.filters = filters }
+        let settings = Settings(sizes: parsed.integers("--size") ?? [24, 256], rounds: parsed.integer("--rounds") ?? 3,
+                                limit: parsed.integer("--limit"), references: parsed.flag("--references"),
+                                script: parsed.text("--script") ?? "Scripts/bench-references", compression: compression)
+        let json = parsed.flag("--json")
         guard !folders.isEmpty else {
             throw CLIError.usage("bench needs at least one folder of .svg files", command: name)
         }
-        var rows: [(set: String, result: IconBenchmark.Result)] = []
+        var rows: [Row] = []
         var referenceRows: [ReferenceTiming] = []
         for folder in folders {
-            let inputs: [IconBenchmark.Input]
-            do {
-                inputs = try IconBenchmark.load(folder: folder, limit: limit)
-            } catch {
-                throw CLIError.failed("\(folder): \(error)")
-            }
-            guard !inputs.isEmpty else { throw CLIError.failed("\(folder): no .svg files found") }
-            // Folders of the same name (a/icons, b/icons) get distinct labels: rows are matched by label.
-            let name = URL(fileURLWithPath: folder).lastPathComponent
-            var label = name
-            var copy = 1
-            while rows.contains(where: { $0.set == label }) || label == pooledLabel {
-                copy += 1
-                label = "\(name)-\(copy)"
-            }
-            if !json { io.printError("bench: \(label): \(inputs.count) icons") }
-            let bench = IconBenchmark(inputs: inputs, rounds: rounds, compression: compression)
-            for size in sizes {
-                rows.append((label, bench.run(size: size)))
-            }
-            if references {
-                referenceRows += try runReferences(script: script, folder: folder, label: label, sizes: sizes,
-                                                   rounds: rounds, limit: limit, io: io)
-            }
+            try measure(folder, settings, json: json, rows: &rows, referenceRows: &referenceRows, io: io)
         }
         // With several sets, every size's icons taken together as well, the references' too.
         var pooled: [IconBenchmark.Result] = []
         if folders.count > 1 {
-            for size in sizes {
+            for size in settings.sizes {
                 if let all = IconBenchmark.Result.pooled(rows.filter { $0.result.size == size }.map(\.result)) {
                     pooled.append(all)
                 }
@@ -97,24 +85,71 @@ struct BenchCommand: CLICommand {
             referenceRows += ReferenceTiming.pooled(referenceRows, sets: Array(Set(rows.map(\.set))),
                                                     label: pooledLabel)
         }
-        let ownRows = rows + pooled.map { (pooledLabel, $0) }
         if json {
-            var object: [String: Any] = [:]
-            object["svgicon"] = rows.map { row -> [String: Any] in
-                let data = (try? JSONEncoder().encode(row.result)) ?? Data()
-                var dict = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-                dict["set"] = row.set
-                return dict
-            }
-            object["all"] = pooled.map { result -> [String: Any] in
-                let data = (try? JSONEncoder().encode(result)) ?? Data()
-                return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-            }
-            object["references"] = referenceRows.map(\.jsonObject)
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-            io.writeOut([UInt8](data) + [0x0A])
-            return ExitCode.success
+            io.writeOut(jsonReport(rows: rows, pooled: pooled, references: referenceRows))
+        } else {
+            printTable(rows + pooled.map { (pooledLabel, $0) }, references: referenceRows, io: io)
         }
+        return ExitCode.success
+    }
+
+    /// Times one folder at every size (and the references with `--references`), appending its rows.
+    private static func measure(_ folder: String, _ settings: Settings, json: Bool, rows: inout [Row],
+                                referenceRows: inout [ReferenceTiming], io: CommandOutput) throws(CLIError) {
+        let inputs: [IconBenchmark.Input]
+        do {
+            inputs = try IconBenchmark.load(folder: folder, limit: settings.limit)
+        } catch {
+            throw CLIError.failed("\(folder): \(error)")
+        }
+        guard !inputs.isEmpty else { throw CLIError.failed("\(folder): no .svg files found") }
+        let label = uniqueLabel(for: folder, taken: rows)
+        if !json { io.printError("bench: \(label): \(inputs.count) icons") }
+        let bench = IconBenchmark(inputs: inputs, rounds: settings.rounds, compression: settings.compression)
+        for size in settings.sizes {
+            rows.append((label, bench.run(size: size)))
+        }
+        if settings.references {
+            referenceRows += try runReferences(script: settings.script, folder: folder, label: label,
+                                               sizes: settings.sizes, rounds: settings.rounds,
+                                               limit: settings.limit, io: io)
+        }
+    }
+
+    /// The folder's last component, numbered when another set has it: rows are matched by label, so folders
+    /// of the same name (a/icons, b/icons) must get distinct ones.
+    private static func uniqueLabel(for folder: String, taken rows: [Row]) -> String {
+        let name = URL(fileURLWithPath: folder).lastPathComponent
+        var label = name
+        var copy = 1
+        while rows.contains(where: { $0.set == label }) || label == pooledLabel {
+            copy += 1
+            label = "\(name)-\(copy)"
+        }
+        return label
+    }
+
+    /// `--json`: the sets' rows, the pooled rows and the references' rows, with a final newline.
+    private static func jsonReport(rows: [Row], pooled: [IconBenchmark.Result],
+                                   references: [ReferenceTiming]) -> [UInt8] {
+        func object(_ result: IconBenchmark.Result) -> [String: Any] {
+            let data = (try? JSONEncoder().encode(result)) ?? Data()
+            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        }
+        var report: [String: Any] = [:]
+        report["svgicon"] = rows.map { row -> [String: Any] in
+            var dict = object(row.result)
+            dict["set"] = row.set
+            return dict
+        }
+        report["all"] = pooled.map(object)
+        report["references"] = references.map(\.jsonObject)
+        let data = (try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return [UInt8](data) + [0x0A]
+    }
+
+    /// The table of svgicon's rows, then the references' against svgicon's median of the same set and size.
+    private static func printTable(_ ownRows: [Row], references: [ReferenceTiming], io: CommandOutput) {
         io.printOut("set         size  icons  parse med  render med  parse+render med   p90     icons/s   encode med   PNG KiB")
         for (set, r) in ownRows {
             io.printOut(set.padding(12) + pad(r.size, 4) + pad(r.icons, 7)
@@ -122,20 +157,18 @@ struct BenchCommand: CLICommand {
                         + us(r.parseAndRender.p90, 7) + pad(Int(r.iconsPerSecond), 12) + us(r.encode.median, 13)
                         + pad(r.pngBytes / 1024, 10))
         }
-        if !referenceRows.isEmpty {
-            io.printOut("")
-            io.printOut("same files, same run (parse+render, µs per icon; ratio = reference median / svgicon median)")
-            io.printOut("set         size  renderer        median     p90   svgicon median   ratio")
-            for ref in referenceRows {
-                guard let ours = ownRows.first(where: { $0.set == ref.set && $0.result.size == ref.size })?.result
-                else { continue }
-                let ratio = ours.parseAndRender.median > 0 ? ref.median / ours.parseAndRender.median : 0
-                io.printOut(ref.set.padding(12) + pad(ref.size, 4) + "  " + ref.renderer.padding(14)
-                            + us(ref.median, 8) + us(ref.p90, 8) + us(ours.parseAndRender.median, 17)
-                            + "   " + String(format: "%.2f×", ratio))
-            }
+        guard !references.isEmpty else { return }
+        io.printOut("")
+        io.printOut("same files, same run (parse+render, µs per icon; ratio = reference median / svgicon median)")
+        io.printOut("set         size  renderer        median     p90   svgicon median   ratio")
+        for ref in references {
+            guard let ours = ownRows.first(where: { $0.set == ref.set && $0.result.size == ref.size })?.result
+            else { continue }
+            let ratio = ours.parseAndRender.median > 0 ? ref.median / ours.parseAndRender.median : 0
+            io.printOut(ref.set.padding(12) + pad(ref.size, 4) + "  " + ref.renderer.padding(14)
+                        + us(ref.median, 8) + us(ref.p90, 8) + us(ours.parseAndRender.median, 17)
+                        + "   " + String(format: "%.2f×", ratio))
         }
-        return ExitCode.success
     }
 
     /// The label of the rows that take every set together.

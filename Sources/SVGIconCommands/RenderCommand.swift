@@ -116,45 +116,46 @@ struct RenderCommand: RunnableCommand {
         }
         command.pdfStrokes = try SharedOptions.pdfStrokes(parsed, writesPDF: command.format == .pdf,
                                                           needs: "PDF output (-o FILE.pdf or --format pdf)", command: name) ?? .native
-        if let container = command.format.iconFile {
-            if command.width != nil || command.height != nil || parsed.has("--scale") {
-                throw CLIError.usage("an .\(container.rawValue) is square PNGs at several sizes: give them with --size N[,N…], not --width, --height or --scale",
-                                     command: name)
-            }
-            if let wrong = command.sizes?.first(where: { !container.accepts($0) }) {
-                throw CLIError.usage("--size \(wrong): \(container.sizeRule)", command: name)
-            }
-            if command.input == "-" && command.output == nil {
-                throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
-            }
-            return command
-        }
-        if command.format == .vectorDrawable || command.format == .pdf {
-            if command.width != nil || command.height != nil || parsed.has("--scale") || (command.sizes?.count ?? 0) > 1 {
-                throw CLIError.usage(command.format == .pdf
-                                     ? "a PDF has one page size in points: give it with --size N (default: the document's own size)"
-                                     : "a VectorDrawable has one size in dp: give it with --size N (default: the document's own size)",
-                                     command: name)
-            }
-            if command.input == "-" && command.output == nil {
-                throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
-            }
-            return command
-        }
-        if let sizes = command.sizes, sizes.count > 1 {
-            throw CLIError.usage("--size takes one size for a PNG (several only for -o FILE.ico or .icns); use --scale, or svgicon batch for several sizes",
-                                 command: name)
-        }
-        if command.size != nil && (command.width != nil || command.height != nil) {
-            throw CLIError.usage("use either --size or --width/--height, not both", command: name)
-        }
-        if command.output == "-" && command.scales.count > 1 {
-            throw CLIError.usage("-o - writes one PNG; give a single --scale", command: name)
-        }
+        try command.checkSizes(scaleGiven: parsed.has("--scale"))
         if command.input == "-" && command.output == nil {
             throw CLIError.usage("reading standard input needs -o FILE or -o - for standard output", command: name)
         }
         return command
+    }
+
+    /// Refuses size options the output format cannot take: an ICO/ICNS is square PNGs at `--size` only, a
+    /// PDF or VectorDrawable has one size, a PNG one `--size` or a `--width`/`--height`, and `-o -` one scale.
+    private func checkSizes(scaleGiven: Bool) throws(CLIError) {
+        let name = Self.name
+        if let container = format.iconFile {
+            if width != nil || height != nil || scaleGiven {
+                throw CLIError.usage("an .\(container.rawValue) is square PNGs at several sizes: give them with --size N[,N…], not --width, --height or --scale",
+                                     command: name)
+            }
+            if let wrong = sizes?.first(where: { !container.accepts($0) }) {
+                throw CLIError.usage("--size \(wrong): \(container.sizeRule)", command: name)
+            }
+            return
+        }
+        if format == .vectorDrawable || format == .pdf {
+            if width != nil || height != nil || scaleGiven || (sizes?.count ?? 0) > 1 {
+                throw CLIError.usage(format == .pdf
+                                     ? "a PDF has one page size in points: give it with --size N (default: the document's own size)"
+                                     : "a VectorDrawable has one size in dp: give it with --size N (default: the document's own size)",
+                                     command: name)
+            }
+            return
+        }
+        if let sizes, sizes.count > 1 {
+            throw CLIError.usage("--size takes one size for a PNG (several only for -o FILE.ico or .icns); use --scale, or svgicon batch for several sizes",
+                                 command: name)
+        }
+        if size != nil && (width != nil || height != nil) {
+            throw CLIError.usage("use either --size or --width/--height, not both", command: name)
+        }
+        if output == "-" && scales.count > 1 {
+            throw CLIError.usage("-o - writes one PNG; give a single --scale", command: name)
+        }
     }
 
     var resolveOptions: SVGResolver.Options {

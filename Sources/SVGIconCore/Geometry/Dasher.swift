@@ -37,16 +37,7 @@ package struct Dasher {
     private func dash(_ contour: FlatContour, into result: inout [FlatContour], budget: inout Int) {
         let points = contour.points
         guard points.count >= 2 else { return }
-        // Where the pattern starts: the offset moves the pattern backwards along the path.
-        var phase = offset.truncatingRemainder(dividingBy: period)
-        if phase < 0 { phase += period }
-        var index = 0
-        // Skip whole entries before the phase; a zero-length dash exactly at the phase is kept (a dot).
-        while phase > pattern[index] || (phase == pattern[index] && phase > 0) {
-            phase -= pattern[index]
-            index = (index + 1) % pattern.count
-        }
-        var remaining = pattern[index] - phase  // length left in the current dash or gap
+        var (index, remaining) = patternStart()
         var on = index % 2 == 0
         let segmentCount = contour.isClosed ? points.count : points.count - 1
         var current = FlatContour()
@@ -80,24 +71,44 @@ package struct Dasher {
             }
         }
         if on && !current.points.isEmpty {
-            if contour.isClosed && startsOn && !pieces.isEmpty {
-                // The last dash runs through the start point into the first one: join them.
-                var joined = current
-                let first = pieces.removeFirst()
-                for (i, p) in first.points.enumerated() { joined.append(p, corner: first.isCorner[i]) }
-                pieces.append(joined)
-            } else if contour.isClosed && startsOn && pieces.isEmpty {
-                // The whole closed contour is one dash.
-                var whole = contour
-                whole.isClosed = true
-                result.append(whole)
+            guard finishOpenDash(current, of: contour, startsOn: startsOn, pieces: &pieces) else {
+                result.append(contour)  // the whole closed contour is one dash
                 return
-            } else {
-                pieces.append(current)
             }
         }
         // Zero-length dashes (a 0 in the pattern) stay as single points, which round and square caps
         // draw as dots, as SVG asks.
         result += pieces
+    }
+
+    /// Where the pattern starts at a subpath's first point: the entry and the length left in it. The offset
+    /// moves the pattern backwards along the path; whole entries before the phase are skipped, and a
+    /// zero-length dash exactly at the phase is kept (a dot).
+    private func patternStart() -> (index: Int, remaining: Double) {
+        var phase = offset.truncatingRemainder(dividingBy: period)
+        if phase < 0 { phase += period }
+        var index = 0
+        while phase > pattern[index] || (phase == pattern[index] && phase > 0) {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        return (index, pattern[index] - phase)
+    }
+
+    /// Adds the dash still open at the contour's end to `pieces`. On a closed contour that started in a dash
+    /// it runs through the start point into the first dash, so the two are joined. Returns false when the
+    /// closed contour is one dash all round (no piece was cut): the caller keeps the contour whole.
+    private func finishOpenDash(_ current: FlatContour, of contour: FlatContour, startsOn: Bool,
+                                pieces: inout [FlatContour]) -> Bool {
+        guard contour.isClosed && startsOn else {
+            pieces.append(current)
+            return true
+        }
+        guard !pieces.isEmpty else { return false }
+        var joined = current
+        let first = pieces.removeFirst()
+        for (i, p) in first.points.enumerated() { joined.append(p, corner: first.isCorner[i]) }
+        pieces.append(joined)
+        return true
     }
 }

@@ -31,7 +31,7 @@ package final class BatchRunner: @unchecked Sendable {
     }
 
     /// What happened to one icon.
-    private struct IconOutcome {
+    struct IconOutcome {
         var failure: BatchFailure?
         var files = BatchReport.Files()
         var warnings: [SVGWarning] = []
@@ -63,7 +63,8 @@ package final class BatchRunner: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: max(1, min(request.jobs, plans.count))) { _ in
             var renderers = ReusableRenderers()  // this worker's: buffers reused from icon to icon
             while let index = progress.claim() {
-                let outcome = convert(plans[index], folderErrors: folderErrors, renderers: &renderers)
+                let outcome = IconConversion.convert(plans[index], runner: self, folderErrors: folderErrors,
+                                                     renderers: &renderers)
                 progress.finish(index, outcome) { done, failed in
                     if let failure = outcome.failure { onFailure?(failure) }
                     onProgress?(done + collisions, total, failed)
@@ -153,155 +154,10 @@ package final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    // MARK: - One icon
-
-    private func convert(_ plan: BatchOutputPlanner.IconPlan, folderErrors: [String: String],
-                         renderers: inout ReusableRenderers) -> IconOutcome {
-        var outcome = IconOutcome()
-        let path = inputPath(plan.icon)
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path)
-        } catch {
-            outcome.failure = BatchFailure(error)
-            return outcome
-        }
-        // Hashed only for the cache, once per icon.
-        var digest: SHA256.Digest? = nil
-        var parsed: SVGParseResult? = nil
-        // Outputs with the same pixels (24 px @2x and 48 px @1x) are rendered once.
-        var byOptions: [RenderOptions: CachedIconRenderer.Output] = [:]
-        var usesTint = false
-        /// The PNG for `options`, or nil with `outcome.failure` set.
-        func render(_ options: RenderOptions) -> CachedIconRenderer.Output? {
-            if let same = byOptions[options] {
-                if same.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
-                return same
-            }
-            let rendered: CachedIconRenderer.Output
-            do {
-                rendered = try renderer.png(svgDigest: {
-                    if let digest { return digest }
-                    let hashed = SHA256.hash(bytes)
-                    digest = hashed
-                    return hashed
-                }(), options: options, parsing: request.parsing,
-                                            renderers: &renderers) {
-                    () throws(SVGLoadError) in
-                    if let parsed { return parsed }
-                    let result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
-                    parsed = result
-                    return result
-                }
-            } catch {
-                switch error {
-                case .load(let loadError): outcome.failure = BatchFailure(loadError)
-                case .encode, .tooComplex: outcome.failure = BatchFailure(path: path, reason: error.description)
-                }
-                return nil
-            }
-            byOptions[options] = rendered
-            if rendered.fromCache { outcome.files.fromCache += 1 } else { outcome.files.rendered += 1 }
-            if outcome.warnings.isEmpty { outcome.warnings = rendered.warnings }
-            usesTint = rendered.usesTint
-            return rendered
-        }
-        for output in plan.outputs {
-            guard let rendered = render(output.options) else { return outcome }
-            if let failure = write(rendered.png, to: output.relativePath, icon: path, folderErrors: folderErrors,
-                                   files: &outcome.files) {
-                outcome.failure = failure
-                return outcome
-            }
-        }
-        for file in plan.iconFiles {
-            var entries: [IconFileWriter.Entry] = []
-            for entry in file.entries {
-                guard let rendered = render(entry.options) else { return outcome }
-                entries.append(.init(size: entry.options.width, png: rendered.png))
-            }
-            if let failure = write(IconFileWriter.write(file.format, entries), to: file.relativePath, icon: path,
-                                   folderErrors: folderErrors, files: &outcome.files) {
-                outcome.failure = failure
-                return outcome
-            }
-        }
-        for file in plan.vectorFiles + plan.pdfFiles {
-            let result: SVGParseResult
-            do throws(SVGLoadError) {
-                if let parsed { result = parsed } else {
-                    result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
-                    parsed = result
-                }
-            } catch {
-                outcome.failure = BatchFailure(error)
-                return outcome
-            }
-            let tint = request.tints.isEmpty && request.darkTint == nil ? nil : file.options.tint
-            let written: [UInt8]
-            if file.relativePath.hasSuffix(".pdf") {
-                let writer = PDFWriter(options: .init(width: file.options.width, height: file.options.height,
-                                                      tint: tint, recolor: request.recolor, pdfStrokes: request.pdfStrokes),
-                                       source: bytes)
-                do {
-                    written = try writer.write(result)
-                } catch {
-                    outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
-                    return outcome
-                }
-            } else {
-                let writer = VectorDrawableWriter(options: .init(width: file.options.width, height: file.options.height,
-                                                                 tint: tint, recolor: request.recolor), source: bytes)
-                do {
-                    written = Array(try writer.write(result).utf8)
-                } catch {
-                    outcome.failure = BatchFailure(path: path, line: error.line, reason: error.description)
-                    return outcome
-                }
-            }
-            if outcome.warnings.isEmpty { outcome.warnings = result.warnings }
-            usesTint = request.recolor || result.icon.usesTint
-            if let failure = write(written, to: file.relativePath, icon: path, folderErrors: folderErrors,
-                                   files: &outcome.files) {
-                outcome.failure = failure
-                return outcome
-            }
-        }
-        // Set after every format's files: the vector formats learn it from the parsed icon only above.
-        outcome.usesTint = usesTint
-        var template = false
-        if !plan.imageSets.isEmpty {
-            if let forced = request.rendering {
-                template = forced == .template
-            } else if request.recolor {
-                template = true
-            } else {
-                // Cached renders did not parse the file; the intent needs the model.
-                do throws(SVGLoadError) {
-                    let result: SVGParseResult
-                    if let parsed { result = parsed } else {
-                        result = try SVGDocumentParser.parse(bytes, file: path, options: request.parsing)
-                    }
-                    template = result.icon.everyVisiblePaintTakesTint
-                } catch {
-                    outcome.failure = BatchFailure(error)
-                    return outcome
-                }
-            }
-        }
-        for imageSet in plan.imageSets {
-            let contents = Array(imageSet.contentsJSON(template: template).utf8)
-            if let failure = write(contents, to: imageSet.folder + "/Contents.json", icon: path,
-                                   folderErrors: folderErrors, files: &outcome.files) {
-                outcome.failure = failure
-                return outcome
-            }
-        }
-        return outcome
-    }
+    // MARK: - Writing
 
     /// Writes `bytes` to `relativePath` in the output folder unless it already holds them.
-    private func write(_ bytes: [UInt8], to relativePath: String, icon: String, folderErrors: [String: String],
+    func write(_ bytes: [UInt8], to relativePath: String, icon: String, folderErrors: [String: String],
                        files: inout BatchReport.Files) -> BatchFailure? {
         let target = IconFolderScanner.join(request.outputFolder, relativePath)
         let folder = Self.folder(of: relativePath)
@@ -388,7 +244,8 @@ package final class BatchRunner: @unchecked Sendable {
         return errors
     }
 
-    private func inputPath(_ relative: String) -> String {
+    /// The input folder joined with an icon's relative path, as the user would type it.
+    func inputPath(_ relative: String) -> String {
         IconFolderScanner.join(request.inputFolder, relative)
     }
 

@@ -40,22 +40,7 @@ extension VectorDrawableWriter {
         mutating func emit(_ layer: SVGIconLayer, ctm outer: SVGTransform, bake outerBake: SVGTransform, alpha: Double,
                            depth: Int, into out: inout String) throws(Refusal) {
             guard layer.opacity > 0 else { return }
-            if layer.mask != nil {
-                throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
-                                     reason: "VectorDrawable has no masks")
-            }
-            if !layer.filter.isEmpty {
-                throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
-                                     reason: "VectorDrawable has no filter effects (render a PNG instead)")
-            }
-            if layer.blendMode != .normal {
-                throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
-                                     reason: "VectorDrawable paints with source-over only")
-            }
-            if case .shape(let shape) = layer.content, !shape.antialias {
-                throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
-                                     reason: "VectorDrawable always anti-aliases its paths, so crispEdges would come out different")
-            }
+            try refuseInexpressible(layer)
             // The layer's own transform: a group of its own, or baked with everything below it.
             var bake = outerBake
             var groupTransform: VectorDrawableWriter.Decomposed? = nil
@@ -104,6 +89,27 @@ extension VectorDrawableWriter {
             } else {
                 out += inner
             }
+        }
+
+        /// Refuses what a VectorDrawable cannot say about `layer` itself: a mask, a filter, a blend mode
+        /// other than source-over, and an aliased (crispEdges) shape.
+        func refuseInexpressible(_ layer: SVGIconLayer) throws(Refusal) {
+        if layer.mask != nil {
+            throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
+                                 reason: "VectorDrawable has no masks")
+        }
+        if !layer.filter.isEmpty {
+            throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
+                                 reason: "VectorDrawable has no filter effects (render a PNG instead)")
+        }
+        if layer.blendMode != .normal {
+            throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
+                                 reason: "VectorDrawable paints with source-over only")
+        }
+        if case .shape(let shape) = layer.content, !shape.antialias {
+            throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
+                                 reason: "VectorDrawable always anti-aliases its paths, so crispEdges would come out different")
+        }
         }
 
         /// The clip path as one path's data, nil when it clips everything away.
@@ -177,45 +183,15 @@ extension VectorDrawableWriter {
                 }
             }
             if let stroke = shape.stroke {
-                let style = stroke.style
-                // Android strokes the transformed path with a round pen scaled by the matrix's scale: the
-                // same as SVG's for a similarity. Otherwise (and for dashes, and miter-clip joins, which
-                // Android's strokeLineJoin has not) the outline is filled instead.
-                let similarity = VectorDrawableWriter.similarityScale(total)
-                let scaleBack = stroke.nonScaling ? similarity.map { 1 / $0 } : 1
-                if style.dashes.isEmpty, style.join != .miterClip, similarity != nil, let factor = scaleBack {
-                    if var s = try paintAttributes(stroke.paint, prefix: "stroke", alpha: alpha * stroke.opacity, bake: bake, element: element) {
-                        let widthInPathSpace = style.width * factor * (bake.isIdentity ? 1 : VectorDrawableWriter.similarityScale(bake) ?? 1)
-                        s.attributes.append(("strokeWidth", VectorDrawableWriter.number(widthInPathSpace)))
-                        if style.cap != .butt { s.attributes.append(("strokeLineCap", style.cap.rawValue)) }
-                        if style.join != .miter { s.attributes.append(("strokeLineJoin", style.join.rawValue)) }
-                        if style.join == .miter, style.miterLimit != 4 {
-                            s.attributes.append(("strokeMiterLimit", VectorDrawableWriter.number(style.miterLimit)))
-                        }
-                        strokePart = s
-                    }
+                if let factor = nativeStrokeFactor(stroke, total: total) {
+                    strokePart = try nativeStroke(stroke, widthFactor: factor, bake: bake, alpha: alpha, element: element)
                 } else {
-                    // The outline, built where SVG strokes: in the shape's user space (the root's for
-                    // non-scaling-stroke), then carried into the path data's space.
-                    let outline: SVGPath
-                    if stroke.nonScaling {
-                        guard let back = total.inverted() else { return }
-                        outline = StrokeOutline.outline(shape.path.transformed(by: total), style: style,
-                                                        tolerance: tolerance).transformed(by: bake.concatenating(back))
-                    } else {
-                        outline = StrokeOutline.outline(shape.path, style: style, tolerance: tolerance / max(total.maxScale, 1e-9))
-                            .transformed(by: bake)
-                    }
+                    guard let outline = strokeOutline(shape, stroke, total: total, bake: bake) else { return }
                     if !outline.isEmpty,
                        let paint = try paintAttributes(stroke.paint, prefix: "fill", alpha: alpha * stroke.opacity, bake: bake, element: element) {
                         let outlined = pathElement(depth, VectorDrawableWriter.pathData(outline), paint)
-                        if shape.strokeFirst {
-                            out += outlined
-                            if let fillPart { out += pathElement(depth, data, fillPart) }
-                        } else {
-                            if let fillPart { out += pathElement(depth, data, fillPart) }
-                            out += outlined
-                        }
+                        let filled = fillPart.map { pathElement(depth, data, $0) } ?? ""
+                        out += shape.strokeFirst ? outlined + filled : filled + outlined
                         return
                     }
                 }
@@ -231,6 +207,44 @@ extension VectorDrawableWriter {
                     out += pathElement(depth, data, f + s)
                 }
             }
+        }
+
+        /// Android strokes the transformed path with a round pen scaled by the matrix's scale: the same as
+        /// SVG's for a similarity. Then the factor the stroke width is multiplied by (1, or the inverse scale
+        /// for non-scaling-stroke); nil where the outline must be filled instead: a transform that is not a
+        /// similarity, dashes, and miter-clip joins, which Android's strokeLineJoin has not.
+        func nativeStrokeFactor(_ stroke: SVGStroke, total: SVGTransform) -> Double? {
+            let similarity = VectorDrawableWriter.similarityScale(total)
+            guard stroke.style.dashes.isEmpty, stroke.style.join != .miterClip, let similarity else { return nil }
+            return stroke.nonScaling ? 1 / similarity : 1
+        }
+
+        /// The stroke as VectorDrawable stroke attributes, nil when its paint draws nothing.
+        mutating func nativeStroke(_ stroke: SVGStroke, widthFactor factor: Double, bake: SVGTransform, alpha: Double,
+                          element: String?) throws(Refusal) -> Part? {
+            let style = stroke.style
+            guard var part = try paintAttributes(stroke.paint, prefix: "stroke", alpha: alpha * stroke.opacity,
+                                                 bake: bake, element: element) else { return nil }
+            let widthInPathSpace = style.width * factor * (bake.isIdentity ? 1 : VectorDrawableWriter.similarityScale(bake) ?? 1)
+            part.attributes.append(("strokeWidth", VectorDrawableWriter.number(widthInPathSpace)))
+            if style.cap != .butt { part.attributes.append(("strokeLineCap", style.cap.rawValue)) }
+            if style.join != .miter { part.attributes.append(("strokeLineJoin", style.join.rawValue)) }
+            if style.join == .miter, style.miterLimit != 4 {
+                part.attributes.append(("strokeMiterLimit", VectorDrawableWriter.number(style.miterLimit)))
+            }
+            return part
+        }
+
+        /// The stroke's outline in the path data's space, built where SVG strokes: in the shape's user space
+        /// (the root's for non-scaling-stroke). Nil when a non-scaling stroke's transform cannot be inverted.
+        func strokeOutline(_ shape: SVGShape, _ stroke: SVGStroke, total: SVGTransform, bake: SVGTransform) -> SVGPath? {
+            if stroke.nonScaling {
+                guard let back = total.inverted() else { return nil }
+                return StrokeOutline.outline(shape.path.transformed(by: total), style: stroke.style,
+                                             tolerance: tolerance).transformed(by: bake.concatenating(back))
+            }
+            return StrokeOutline.outline(shape.path, style: stroke.style, tolerance: tolerance / max(total.maxScale, 1e-9))
+                .transformed(by: bake)
         }
 
         func pathElement(_ depth: Int, _ data: String, _ part: Part) -> String {
