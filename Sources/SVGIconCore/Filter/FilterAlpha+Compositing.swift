@@ -68,37 +68,9 @@ extension Pixmap {
         guard let own = uniformColor, own.red == color.red, own.green == color.green, own.blue == color.blue else {
             return false
         }
-        let o = Float(max(0, min(1, opacity)))
-        let columns = max(0, -x)..<max(max(0, -x), min(plane.width, width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(plane.height, height - y))
-        guard o > 0, !columns.isEmpty, !rows.isEmpty else { return true }
-        let w = plane.width, dw = width, n = columns.count, c0 = columns.lowerBound
-        samples.withUnsafeMutableBufferPointer { dstBuffer in
-            plane.alpha.withUnsafeBufferPointer { srcBuffer in
-                guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
-                for row in rows {
-                    Self.compositeRow(src + (row &* w &+ c0), dst + ((row &+ y) &* dw &+ x &+ c0), n, o)
-                }
-            }
-        }
+        guard let (o, columns, rows) = placement(width: plane.width, height: plane.height, x: x, y: y, opacity: opacity)
+        else { return true }
+        compositeAlphaRows(plane.alpha, width: plane.width, x: x, y: y, columns: columns, rows: rows, opacity: o)
         return true
-    }
-
-    /// d[i] = a + d[i]·(1 − a) with a = max(s[i], 0) × o for `n` values, 4 at a time (one row of
-    /// `compositeAlpha`).
-    @inline(__always)
-    static func compositeRow(_ s: UnsafePointer<Float>, _ d: UnsafeMutablePointer<Float>, _ n: Int, _ o: Float) {
-        var i = 0
-        while i &+ 4 <= n {
-            let a = pointwiseMax(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
-            let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
-            UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
-            i &+= 4
-        }
-        while i < n {
-            let a = max(s[i], 0) * o
-            d[i] = a + d[i] * (1 - a)
-            i &+= 1
-        }
     }
 }

@@ -22,7 +22,9 @@ extension SVGFilter {
     /// The colours the filter adds to its SourceGraphic's — flood and shadow colours, opaque black where
     /// SourceAlpha is read — when it only moves, blurs, merges, floods and shadows alpha (feGaussianBlur,
     /// feOffset, feMerge, feFlood, feDropShadow reading SourceGraphic, SourceAlpha or earlier results). nil
-    /// for any other primitive or input: those may make colours of their own.
+    /// for any other primitive or input: those may make colours of their own. In primitive order, a
+    /// primitive's input colour (black for SourceAlpha) before its own, so a last feDropShadow's colour is
+    /// the last one (`UniformPaint` leaves it out for a canvas the shadow turns RGBA).
     var addedColors: [SVGColor]? {
         var colors: [SVGColor] = []
         func admit(_ input: SVGFilterInput?) -> Bool {

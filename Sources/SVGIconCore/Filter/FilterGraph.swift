@@ -46,46 +46,66 @@ package struct FilterGraph: Sendable {
         self.transform = transform
         self.limits = limits
         self.visible = visible
-        let t = transform
+        try Self.checkPlannable(filter, transform, limits)
+        fullRegion = try Self.wholeRegion(filter.region, transform, limits)
+        region = try Self.cutRegion(fullRegion, of: filter, transform, limits, visible: visible)
+        inputs = Self.sources(of: filter.primitives)
+        subregions = Self.subregions(of: filter, inputs: inputs, transform, region: region)
+        plannedNotes = try Self.checkWork(of: filter, limits, regionPixels: region.pixelCount)
+    }
+
+    /// Throws when the grid's scale or offset is not finite and positive, or there are too many primitives.
+    private static func checkPlannable(_ filter: SVGFilter, _ t: FilterTransform, _ limits: FilterLimits) throws(FilterError) {
         guard t.scaleX > 0, t.scaleY > 0, t.scaleX.isFinite, t.scaleY.isFinite,
               t.translateX.isFinite, t.translateY.isFinite else { throw .notFinite }
         guard filter.primitives.count <= limits.maxPrimitives else {
             throw .tooManyPrimitives(count: filter.primitives.count, limit: limits.maxPrimitives)
         }
-        let r = filter.region
+    }
+
+    /// The filter region `r` in device pixels (`pixelRect`); throws when it is not finite or does not fit.
+    private static func wholeRegion(_ r: SVGRect, _ t: FilterTransform, _ limits: FilterLimits) throws(FilterError) -> FilterPixelRect {
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { throw .notFinite }
-        guard let whole = Self.pixelRect(r, t) else {
+        guard let whole = pixelRect(r, t) else {
             throw .regionTooLarge(width: Int.max, height: Int.max, maxPixels: limits.maxRegionPixels,
                                   maxSide: limits.maxRegionSide)
         }
-        fullRegion = whole
+        return whole
+    }
+
+    /// `whole` cut to what can reach `visible` (`visiblePart` with the filter's `reach`; all of it without
+    /// `visible`); throws when the cut region is past the limits.
+    private static func cutRegion(_ whole: FilterPixelRect, of filter: SVGFilter, _ t: FilterTransform,
+                                  _ limits: FilterLimits, visible: FilterPixelRect?) throws(FilterError) -> FilterPixelRect {
         let device = visible.map {
-            Self.visiblePart(of: whole, visible: $0, margin: (0, 0),
-                             reach: Self.reach(of: filter, transform: t, limits: limits, region: whole))
+            visiblePart(of: whole, visible: $0, margin: (0, 0),
+                        reach: reach(of: filter, transform: t, limits: limits, region: whole))
         } ?? whole
         guard device.width <= limits.maxRegionSide, device.height <= limits.maxRegionSide,
               device.pixelCount <= limits.maxRegionPixels else {
             throw .regionTooLarge(width: device.width, height: device.height,
                                   maxPixels: limits.maxRegionPixels, maxSide: limits.maxRegionSide)
         }
-        region = device
+        return device
+    }
 
-        // Inputs, subregions (user space first, so a primitive can override some of x/y/width/height).
-        var inputs: [[Source]] = []
+    /// Each primitive's subregion in pixels of `region` (cut to it; empty when not finite or not positive).
+    /// In user space first, so a primitive can override some of x/y/width/height: a primitive with no input,
+    /// a standard input, or feTile (which exists to fill more than its input) defaults to the filter region,
+    /// one reading only earlier results to the union of their subregions.
+    private static func subregions(of filter: SVGFilter, inputs: [[Source]], _ t: FilterTransform,
+                                   region: FilterPixelRect) -> [FilterPixelRect] {
+        let r = filter.region
+        let local = FilterPixelRect(x: 0, y: 0, width: region.width, height: region.height)
         var userRegions: [SVGRect] = []
         var subregions: [FilterPixelRect] = []
-        var notes: [FilterNote] = []
-        var work = 0
-        let local = FilterPixelRect(x: 0, y: 0, width: device.width, height: device.height)
-        let resolved = Self.sources(of: filter.primitives)
         for (i, p) in filter.primitives.enumerated() {
-            let sources = resolved[i]
+            let sources = inputs[i]
             var base: SVGRect? = nil
             for s in sources {
                 guard case .result(let j) = s else { base = nil; break }
                 base = base.map { $0.union(userRegions[j]) } ?? userRegions[j]
             }
-            // No input, a standard input, or feTile (which exists to fill more than its input): the region.
             if sources.isEmpty || sources.contains(where: { if case .standard = $0 { true } else { false } }) {
                 base = r
             }
@@ -95,40 +115,54 @@ package struct FilterGraph: Sendable {
             userRegions.append(user)
             var pixels = FilterPixelRect(x: 0, y: 0, width: 0, height: 0)
             if user.x.isFinite, user.y.isFinite, user.width.isFinite, user.height.isFinite,
-               user.width > 0, user.height > 0, let d = Self.pixelRect(user, t) {
-                pixels = FilterPixelRect(x: d.x - device.x, y: d.y - device.y, width: d.width, height: d.height)
+               user.width > 0, user.height > 0, let d = pixelRect(user, t) {
+                pixels = FilterPixelRect(x: d.x - region.x, y: d.y - region.y, width: d.width, height: d.height)
                     .intersection(local)
             }
             subregions.append(pixels)
-            inputs.append(sources)
+        }
+        return subregions
+    }
 
-            var units = 1
-            switch p.kind {
-            case .gaussianBlur, .dropShadow: units = 8
-            case .turbulence(let tb):
-                let octaves = max(0, tb.numOctaves)
-                if octaves > limits.maxOctaves {
-                    notes.append(FilterNote(primitive: i, kind: .octavesClamped(from: octaves, to: limits.maxOctaves)))
-                }
-                units = 4 * max(1, min(octaves, limits.maxOctaves))
-            case .convolveMatrix(let m):
-                let count = m.orderX.multipliedReportingOverflow(by: m.orderY)
-                guard m.orderX <= limits.maxKernelElements, m.orderY <= limits.maxKernelElements,
-                      !count.overflow, count.partialValue <= limits.maxKernelElements else {
-                    throw .kernelTooLarge(primitive: i, orderX: m.orderX, orderY: m.orderY,
-                                          limit: limits.maxKernelElements)
-                }
-                units = max(1, count.partialValue)
-            case .diffuseLighting, .specularLighting: units = 10
-            case .morphology: units = 8
-            default: break
-            }
-            work += (units + 2) * device.pixelCount
+    /// The notes of what planning clamps (feTurbulence octaves); throws when a convolution kernel is too
+    /// large or the primitives' work, in passes over `regionPixels` (`workUnits` + 2 each), adds up past
+    /// the limit.
+    private static func checkWork(of filter: SVGFilter, _ limits: FilterLimits, regionPixels: Int) throws(FilterError) -> [FilterNote] {
+        var notes: [FilterNote] = []
+        var work = 0
+        for (i, p) in filter.primitives.enumerated() {
+            let units = try workUnits(p, i, limits, &notes)
+            work += (units + 2) * regionPixels
             guard work <= limits.maxWork else { throw .tooMuchWork(work: work, limit: limits.maxWork) }
         }
-        self.inputs = inputs
-        self.subregions = subregions
-        self.plannedNotes = notes
+        return notes
+    }
+
+    /// Primitive `p`'s (index `i`) passes over the region, roughly: blurs and shadows 8, feTurbulence 4 per
+    /// octave (a note when octaves are clamped), feConvolveMatrix its kernel size (thrown when too large),
+    /// lighting 10, morphology 8, the rest 1.
+    private static func workUnits(_ p: SVGFilterPrimitive, _ i: Int, _ limits: FilterLimits,
+                                  _ notes: inout [FilterNote]) throws(FilterError) -> Int {
+        switch p.kind {
+        case .gaussianBlur, .dropShadow: return 8
+        case .turbulence(let tb):
+            let octaves = max(0, tb.numOctaves)
+            if octaves > limits.maxOctaves {
+                notes.append(FilterNote(primitive: i, kind: .octavesClamped(from: octaves, to: limits.maxOctaves)))
+            }
+            return 4 * max(1, min(octaves, limits.maxOctaves))
+        case .convolveMatrix(let m):
+            let count = m.orderX.multipliedReportingOverflow(by: m.orderY)
+            guard m.orderX <= limits.maxKernelElements, m.orderY <= limits.maxKernelElements,
+                  !count.overflow, count.partialValue <= limits.maxKernelElements else {
+                throw .kernelTooLarge(primitive: i, orderX: m.orderX, orderY: m.orderY,
+                                      limit: limits.maxKernelElements)
+            }
+            return max(1, count.partialValue)
+        case .diffuseLighting, .specularLighting: return 10
+        case .morphology: return 8
+        default: return 1
+        }
     }
 
     /// Where each primitive's inputs come from: a name refers to the latest earlier primitive with that

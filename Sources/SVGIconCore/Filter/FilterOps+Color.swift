@@ -44,19 +44,6 @@ extension FilterOps {
         return out
     }
 
-    /// Every pixel becomes `color` at its alpha × the colour's alpha × opacity (feDropShadow's flood-in).
-    static func colorize(_ image: inout FilterImage, color: SVGColor, opacity: Double, space: SVGFilterColorSpace) {
-        let (r, g, b, ca) = straight(color, opacity: opacity, space: space)
-        image.pixels.withUnsafeMutableBufferPointer { px in
-            var i = 0
-            while i < px.count {
-                let a = px[i + 3] * ca
-                px[i] = r * a; px[i + 1] = g * a; px[i + 2] = b * a; px[i + 3] = a
-                i += 4
-            }
-        }
-    }
-
     /// Applies `f` to every pixel's straight (un-premultiplied) RGBA; `f` returns straight RGBA, which is
     /// clamped to 0…1 and premultiplied. Transparent pixels are fed (0, 0, 0, 0).
     @inline(__always)

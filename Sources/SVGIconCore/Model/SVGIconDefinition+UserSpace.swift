@@ -141,7 +141,6 @@ enum BoundingBoxUnits {
         return changed ? layer : nil
     }
 
-    /// The bounding-box map `[width 0 0 height x y]`; nil for a missing box or one without width or height.
     /// Whether `path`'s bounding box has a width and a height, as `objectBoundingBox` units need: the box
     /// of its geometry (`LayerBounds.bounds(of:)`: curves by their extent, lone moves not counted), not of
     /// its control points (SVG 2 §8.10 defines the box by the geometry) — the box this pass resolves against.
@@ -149,7 +148,8 @@ enum BoundingBoxUnits {
         map(LayerBounds.bounds(of: path)) != nil
     }
 
-    private static func map(_ box: SVGRect?) -> SVGTransform? {
+    /// The bounding-box map `[width 0 0 height x y]`; nil for a missing box or one without width or height.
+    static func map(_ box: SVGRect?) -> SVGTransform? {
         guard let box, box.width > 0, box.height > 0 else { return nil }
         return SVGTransform(a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y)
     }

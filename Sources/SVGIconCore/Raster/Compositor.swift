@@ -127,19 +127,8 @@ extension Pixmap {
     /// of `layer` outside this pixmap are left out.
     package mutating func composite(_ layer: Pixmap, x: Int, y: Int, opacity: Double) {
         guard let (o, columns, rows) = placement(of: layer, x: x, y: y, opacity: opacity) else { return }
-        let dstWidth = width, srcWidth = layer.width
         if uniform != nil, layer.uniform == uniform {
-            samples.withUnsafeMutableBufferPointer { dst in
-                layer.samples.withUnsafeBufferPointer { src in
-                    for row in rows {
-                        let s = row * srcWidth, d = (row + y) * dstWidth + x
-                        for column in columns where src[s + column] > 0 {
-                            let sa = src[s + column]
-                            dst[d + column] = sa * o + dst[d + column] * (1 - sa * o)
-                        }
-                    }
-                }
-            }
+            compositeAlphaRows(layer.samples, width: layer.width, x: x, y: y, columns: columns, rows: rows, opacity: o)
             return
         }
         forEachPlacedRGBAPixel(of: layer, x: x, y: y, columns: columns, rows: rows) { dst, src, j, i in
@@ -180,12 +169,54 @@ extension Pixmap {
     /// or no overlap).
     func placement(of layer: Pixmap, x: Int, y: Int,
                    opacity: Double) -> (opacity: Float, columns: Range<Int>, rows: Range<Int>)? {
+        placement(width: layer.width, height: layer.height, x: x, y: y, opacity: opacity)
+    }
+
+    /// Where a `width` × `height` image, its top-left corner at (x, y), lands on this pixmap: the opacity
+    /// clamped to 0…1 and the image's columns and rows that fall on this pixmap; nil when nothing would be
+    /// drawn (no opacity or no overlap).
+    func placement(width layerWidth: Int, height layerHeight: Int, x: Int, y: Int,
+                   opacity: Double) -> (opacity: Float, columns: Range<Int>, rows: Range<Int>)? {
         let o = Float(max(0, min(1, opacity)))
         if o <= 0 { return nil }
-        let columns = max(0, -x)..<max(max(0, -x), min(layer.width, width - x))
-        let rows = max(0, -y)..<max(max(0, -y), min(layer.height, height - y))
+        let columns = max(0, -x)..<max(max(0, -x), min(layerWidth, width - x))
+        let rows = max(0, -y)..<max(max(0, -y), min(layerHeight, height - y))
         if columns.isEmpty || rows.isEmpty { return nil }
         return (o, columns, rows)
+    }
+
+    /// The alpha values `source` (rows of `width`; pixel (0, 0) at (x, y)) composited over this alpha-only
+    /// pixmap's in `columns` × `rows` of the source with opacity `o`: d = a + d·(1 − a), a = max(s, 0) × o
+    /// (`compositeRow`, 4 values at a time).
+    mutating func compositeAlphaRows(_ source: [Float], width sourceWidth: Int, x: Int, y: Int, columns: Range<Int>,
+                                     rows: Range<Int>, opacity o: Float) {
+        let dw = width, n = columns.count, c0 = columns.lowerBound
+        samples.withUnsafeMutableBufferPointer { dstBuffer in
+            source.withUnsafeBufferPointer { srcBuffer in
+                guard let dst = dstBuffer.baseAddress, let src = srcBuffer.baseAddress else { return }
+                for row in rows {
+                    Self.compositeRow(src + (row &* sourceWidth &+ c0), dst + ((row &+ y) &* dw &+ x &+ c0), n, o)
+                }
+            }
+        }
+    }
+
+    /// d[i] = a + d[i]·(1 − a) with a = max(s[i], 0) × o for `n` values, 4 at a time (one row of
+    /// `compositeAlphaRows`).
+    @inline(__always)
+    static func compositeRow(_ s: UnsafePointer<Float>, _ d: UnsafeMutablePointer<Float>, _ n: Int, _ o: Float) {
+        var i = 0
+        while i &+ 4 <= n {
+            let a = pointwiseMax(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
+            let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < n {
+            let a = max(s[i], 0) * o
+            d[i] = a + d[i] * (1 - a)
+            i &+= 1
+        }
     }
 
     /// Fills the whole pixmap with `color` under what is already there (a background).

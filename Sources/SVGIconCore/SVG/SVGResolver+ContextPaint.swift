@@ -30,7 +30,10 @@ extension SVGResolver {
     /// `layers` (a marker's content, placed by `placement` in the marked shape's user space; a use's content)
     /// with every fill and stroke equal to a pair's `match` (a placeholder) replaced by its `gradient` (in
     /// the space `placement` maps the layers into; nil: not painted), re-expressed in the painted shape's
-    /// own space: its transform preceded by the inverse of all the transforms above it.
+    /// own space: its transform preceded by the inverse of all the transforms above it. The content of
+    /// the layers' masks is carried too (`context-fill` in a mask used inside a marker or a use names the
+    /// marked shape's or the use's paint, SVG 2 §13.3.2; resvg does the same); a clip path's paint draws
+    /// nothing, so its content is left as it is.
     static func carrying(_ pairs: [(match: SVGPaint, gradient: SVGPaint?)], into layers: [SVGIconLayer],
                          from placement: SVGTransform) -> [SVGIconLayer] {
         func carried(_ paint: SVGPaint, back: SVGTransform) -> SVGPaint?? {
@@ -40,6 +43,7 @@ extension SVGResolver {
         return layers.map { original in
             var layer = original
             let space = placement.concatenating(layer.transform)
+            if let mask = layer.mask { layer.mask = carrying(pairs, into: mask, of: original, from: space) }
             switch layer.content {
             case .group(let children):
                 layer.content = .group(carrying(pairs, into: children, from: space))
@@ -55,6 +59,22 @@ extension SVGResolver {
             }
             return layer
         }
+    }
+
+    /// `mask` (on `layer`, whose user space `space` maps into the marked shape's or use's) with its content
+    /// and the content of the masks on it carried as `carrying(_:into:from:)` carries layers: content in
+    /// bounding-box units lies in `layer`'s box, which the bounding-box pass maps it from (a box without
+    /// width or height masks everything away, so nothing is carried there).
+    private static func carrying(_ pairs: [(match: SVGPaint, gradient: SVGPaint?)], into mask: SVGMask,
+                                 of layer: SVGIconLayer, from space: SVGTransform) -> SVGMask {
+        var mask = mask
+        var contentSpace: SVGTransform? = space
+        if mask.contentUnits == .objectBoundingBox {
+            contentSpace = BoundingBoxUnits.map(LayerBounds.bounds(of: layer)).map { space.concatenating($0) }
+        }
+        if let contentSpace { mask.layers = carrying(pairs, into: mask.layers, from: contentSpace) }
+        if let inner = mask.mask { mask.mask = carrying(pairs, into: inner, of: layer, from: space) }
+        return mask
     }
 
     /// A `use`'s fill or stroke handed to its content's `context-fill`/`context-stroke` (`key`: the use's
