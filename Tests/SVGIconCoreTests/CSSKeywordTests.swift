@@ -145,7 +145,7 @@ struct CascadeCostTests {
     func nestedInheritLinear() throws {
         let depth = 120, leaves = 2_000
         var inner = el("g", [("clip-path", "inherit")], (0..<leaves).map { _ in
-            el("rect", [("width", "1"), ("height", "1"), ("clip-path", "Inherit")])
+            el("rect", [("width", "1"), ("height", "1"), ("clip-path", "inherit")])
         })
         for _ in 0..<(depth - 3) { inner = el("g", [("clip-path", "inherit")], [inner]) }
         let root = el("svg", [("viewBox", "0 0 10 10")], [
