@@ -119,7 +119,7 @@ struct CSSCascadeTests {
             let got = CSSSelector.anPlusB(text[...])
             #expect(got.map { [$0.0, $0.1] } == [expected.0, expected.1], "\(text)")
         }
-        for text in ["2 n+1", "+ 2n", "- n", "2n + -1", "2n+-1", "2n 1", "+ 5", "n +", "--n", "2.5n", "odd 1", "", "1234567890n"] {
+        for text in ["2 n+1", "+ 2n", "- n", "2n + -1", "2n+-1", "2n 1", "+ 5", "n +", "--n", "2.5n", "odd 1", ""] {
             #expect(CSSSelector.anPlusB(text[...]) == nil, "\(text)")
         }
         // An invalid argument drops the selector, and with it the whole list.

@@ -91,7 +91,7 @@ struct StaticSVGGapsTests {
         #expect(SVGResolverProbe.fontShorthand("12px / 1.2 serif", parent: 16) == 12)
         #expect(SVGResolverProbe.fontShorthand("x-large serif", parent: 10) == 24)
         #expect(SVGResolverProbe.fontShorthand("20px", parent: 16) == nil)  // the family is required
-        #expect(SVGResolverProbe.fontShorthand("caption", parent: 16) == nil)
+        #expect(SVGResolverProbe.fontShorthand("caption", parent: 10) == 16)  // a system font: medium (CSS Fonts 4 §2.8)
         #expect(SVGResolverProbe.fontShorthand("bold bold bold bold bold 20px serif", parent: 16) == nil)
         func width(_ body: String) throws -> Double? { firstShapeBounds(try parse(body).icon.layers)?.width }
         #expect(try width("<style>g { font: 20px serif }</style><g><rect width=\"2em\" height=\"1\"/></g>") == 40)

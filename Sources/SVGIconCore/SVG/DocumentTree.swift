@@ -82,6 +82,9 @@ package struct DocumentTree {
     private var rulesByKey: [String: [Int]] = [:]
     /// Rules whose last compound names no id, class or type (`*`, `[attr]`).
     private var universalRules: [Int] = []
+    /// Whether an element before an element under its parent matches the left side of a `~`, by (rule,
+    /// compound, element) (`earlierSiblingMatches`).
+    private var siblingMatches: [Int: Bool] = [:]
 
     /// Reads the `<style>` elements' CSS and files its rules: done once, by the resolver, before the
     /// first declaration is asked for.
@@ -166,7 +169,7 @@ package struct DocumentTree {
         }
         for r in candidates {
             guard cascadeWork <= SVGLimits.cascadeWork else { break }
-            if matches(styleSheet.rules[r].selector, index) {
+            if matches(rule: r, index) {
                 let rule = styleSheet.rules[r]
                 // Declarations kept per element cost memory and time too.
                 cascadeWork += rule.declarations.count
@@ -233,15 +236,18 @@ package struct DocumentTree {
         return found
     }
 
-    private mutating func matches(_ selector: CSSSelector, _ index: Int) -> Bool {
+    /// Whether rule `rule`'s selector matches `index`.
+    private mutating func matches(rule: Int, _ index: Int) -> Bool {
         var failed: Set<Int> = []
-        return matches(selector, compoundIndex: selector.compounds.count - 1, node: index, failed: &failed)
+        let selector = styleSheet.rules[rule].selector
+        return matches(selector, rule: rule, compoundIndex: selector.compounds.count - 1, node: index, failed: &failed)
     }
 
-    /// Whether compounds 0…compoundIndex match with the last of them on `index`. `failed` remembers the
-    /// (compound, ancestor) pairs already known not to match, so that descendant combinators cost
-    /// compounds × depth tests instead of trying every combination of ancestors.
-    private mutating func matches(_ selector: CSSSelector, compoundIndex: Int, node index: Int,
+    /// Whether compounds 0…compoundIndex of `selector` (rule `rule`'s) match with the last of them on
+    /// `index`. `failed` remembers the (compound, ancestor) pairs already known not to match, so that
+    /// descendant combinators cost compounds × depth tests instead of trying every combination of
+    /// ancestors; `earlierSiblingMatches` does the same for `~` across elements.
+    private mutating func matches(_ selector: CSSSelector, rule: Int, compoundIndex: Int, node index: Int,
                                   failed: inout Set<Int>) -> Bool {
         cascadeWork += 1
         guard cascadeWork <= SVGLimits.cascadeWork, matches(selector.compounds[compoundIndex], index) else {
@@ -251,13 +257,13 @@ package struct DocumentTree {
         switch selector.combinators[compoundIndex - 1] {
         case .child:
             guard let parent = nodes[index].parent else { return false }
-            return matches(selector, compoundIndex: compoundIndex - 1, node: parent, failed: &failed)
+            return matches(selector, rule: rule, compoundIndex: compoundIndex - 1, node: parent, failed: &failed)
         case .descendant:
             var ancestor = nodes[index].parent
             while let a = ancestor {
                 let key = (compoundIndex - 1) * nodes.count + a
                 if !failed.contains(key) {
-                    if matches(selector, compoundIndex: compoundIndex - 1, node: a, failed: &failed) { return true }
+                    if matches(selector, rule: rule, compoundIndex: compoundIndex - 1, node: a, failed: &failed) { return true }
                     failed.insert(key)
                 }
                 ancestor = nodes[a].parent
@@ -265,19 +271,36 @@ package struct DocumentTree {
             return false
         case .nextSibling:
             guard let previous = previousSibling(of: index) else { return false }
-            return matches(selector, compoundIndex: compoundIndex - 1, node: previous, failed: &failed)
+            return matches(selector, rule: rule, compoundIndex: compoundIndex - 1, node: previous, failed: &failed)
         case .subsequentSibling:
-            var sibling = previousSibling(of: index)
-            while let s = sibling {
-                let key = (compoundIndex - 1) * nodes.count + s
-                if !failed.contains(key) {
-                    if matches(selector, compoundIndex: compoundIndex - 1, node: s, failed: &failed) { return true }
-                    failed.insert(key)
-                }
-                sibling = previousSibling(of: s)
-            }
-            return false
+            return earlierSiblingMatches(selector, rule: rule, compoundIndex: compoundIndex - 1, before: index,
+                                         failed: &failed)
         }
+    }
+
+    /// Whether one of the elements before `index` under its parent matches compounds 0…compoundIndex (the
+    /// left side of a `~`). The answer is kept per (rule, compound, element) in `siblingMatches`: for an
+    /// element it is "the previous sibling matches, or the answer for the previous sibling", so the walk
+    /// back stops at the first sibling already answered, and `.a ~ rect` costs one test per element
+    /// instead of one per pair of siblings.
+    private mutating func earlierSiblingMatches(_ selector: CSSSelector, rule: Int, compoundIndex: Int, before index: Int,
+                                                failed: inout Set<Int>) -> Bool {
+        func key(_ node: Int) -> Int { (rule * CSSSelector.maxCompounds + compoundIndex) * nodes.count + node }
+        var pending: [Int] = []  // elements whose answer is the one the walk finds
+        var node = index
+        var answer = false
+        while true {
+            if let known = siblingMatches[key(node)] { answer = known; break }
+            pending.append(node)
+            guard let previous = previousSibling(of: node) else { break }
+            if matches(selector, rule: rule, compoundIndex: compoundIndex, node: previous, failed: &failed) {
+                answer = true
+                break
+            }
+            node = previous
+        }
+        for n in pending { siblingMatches[key(n)] = answer }
+        return answer
     }
 
     /// The element before `index` under the same parent.

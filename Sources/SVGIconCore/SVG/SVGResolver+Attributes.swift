@@ -66,7 +66,7 @@ extension SVGResolver {
     @inline(never)
     mutating func withTransformOrigin(_ transform: SVGTransform, of index: Int) -> SVGTransform {
         guard !transform.isIdentity, let raw = tree.value("transform-origin", of: index) else { return transform }
-        guard let (ox, oy) = transformOrigin(trimmedCSSValue(raw)) else {
+        guard let (ox, oy) = transformOrigin(cssKeyword(raw)) else {
             warn(index, "ignoring invalid transform-origin \"\(raw)\"")
             return transform
         }

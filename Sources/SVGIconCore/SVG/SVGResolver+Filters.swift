@@ -22,7 +22,7 @@ extension SVGResolver {
     @inline(never)
     mutating func resolveFilterProperty(_ value: String, node index: Int, layer: SVGIconLayer) -> [SVGFilter]? {
         let text = value.trimmingCSSWhitespace
-        if text.isEmpty || text == "none" { return [] }
+        if text.isEmpty || cssKeyword(value) == "none" { return [] }
         guard let items = FilterFunctionList.parse(String(text)) else {
             warnOnce(index, "filter=\"\(value)\" does not parse; drawn without a filter", key: "bad-filter")
             return []
@@ -173,13 +173,15 @@ extension SVGResolver {
         p.width = value("width", .x); p.height = value("height", .y)
     }
 
-    /// `color-interpolation-filters` in effect at `index` (inherited; `auto` is linearRGB).
+    /// `color-interpolation-filters` in effect at `index` (inherited; `auto` and `initial` are linearRGB;
+    /// `inherit`, `unset` and values that are not the property's take the parent's; keywords in any case).
     private mutating func colorInterpolationFilters(_ index: Int) -> SVGFilterColorSpace {
         var n: Int? = index
         while let i = n {
-            if let v = tree.value("color-interpolation-filters", of: i)?.trimmingCSSWhitespace, v != "inherit" {
-                if v == "sRGB" || v == "srgb" { return .sRGB }
-                if v == "linearRGB" || v == "linearrgb" || v == "auto" { return .linearRGB }
+            if let raw = tree.value("color-interpolation-filters", of: i) {
+                let v = cssKeyword(raw)
+                if v == "srgb" { return .sRGB }
+                if v == "linearrgb" || v == "auto" || v == "initial" { return .linearRGB }
             }
             n = tree.nodes[i].parent
         }

@@ -73,7 +73,7 @@ extension SVGResolver {
     /// `url(#id)` → "id"; nil for `none` and anything else.
     static func urlReference(_ value: String) -> String? {
         let v = value.trimmingCSSWhitespace
-        guard v.hasPrefix("url("), let close = v.firstIndex(of: ")") else { return nil }
+        guard asciiHasPrefixIgnoringCase(String(v), "url("), let close = v.firstIndex(of: ")") else { return nil }
         var inner = v[v.index(v.startIndex, offsetBy: 4)..<close].trimmingCSSWhitespace
         if let q = inner.first, q == "\"" || q == "'", inner.count >= 2, inner.last == q {
             inner = inner.dropFirst().dropLast()
@@ -161,7 +161,7 @@ extension SVGResolver {
         }
         let style = documentStyle(of: index)
         let layers = children(of: index, style: style)
-        let maskType = tree.value("mask-type", of: index)?.trimmingCSSWhitespace
+        let maskType = nonInheritedValue("mask-type", of: index).map(cssKeyword)
         if units == .objectBoundingBox || contentUnits == .objectBoundingBox { madeBoundingBoxUnits = true }
         var result = SVGMask(layers: layers, units: units, x: region("x", .x, -0.1), y: region("y", .y, -0.1),
                              width: region("width", .x, 1.2), height: region("height", .y, 1.2),

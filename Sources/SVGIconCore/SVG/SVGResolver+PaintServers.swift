@@ -155,7 +155,7 @@ extension SVGResolver {
         var opacity = 1.0
         if let raw = nonInheritedValue("stop-color", of: index) {
             let value = raw.trimmingCSSWhitespace
-            if value.lowercased() == "currentcolor" {
+            if cssKeyword(String(value)) == "currentcolor" {
                 color = documentStyle(of: index).color
             } else if let c = SVGColor(css: value) {
                 color = c

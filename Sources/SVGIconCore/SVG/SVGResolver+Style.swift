@@ -124,7 +124,8 @@ extension SVGResolver {
     /// `font-size` (CSS Fonts 4): a length or percentage (`em`, `ex` and `%` of the parent's font size), the
     /// absolute keywords (`medium` is 16 px; `xx-small` … `xxx-large` scale it by 3/5, 3/4, 8/9, 1, 6/5,
     /// 3/2, 2, 3), and `larger`/`smaller` (the parent's × or ÷ 1.2); negative sizes are invalid.
-    static func fontSize(_ value: String, parent: Double) -> Double? {
+    static func fontSize(_ raw: String, parent: Double) -> Double? {
+        let value = cssKeyword(raw)
         let keywords: [(String, Double)] = [("xx-small", 3.0 / 5), ("x-small", 3.0 / 4), ("small", 8.0 / 9), ("medium", 1),
                                             ("large", 6.0 / 5), ("x-large", 3.0 / 2), ("xx-large", 2), ("xxx-large", 3)]
         if let k = keywords.first(where: { $0.0 == value }) { return SVGLength.fontSize * k.1 }
@@ -134,13 +135,43 @@ extension SVGResolver {
         return l.unit == .percent ? l.value * parent / 100 : l.pixels(percentBase: parent, fontSize: parent)
     }
 
-    /// The `font-size` the `font` shorthand sets (CSS Fonts 4, the font property): up to four style, variant, weight and
-    /// width keywords (or a weight number), the size, an optional `/ line-height`, then the font family,
-    /// which is required. nil for any other value (a system font keyword such as `caption` among them).
+    /// The system font keywords, each a whole `font` value (CSS Fonts 4 §2.8, `<system-family-name>`).
+    static let systemFontKeywords: Set<String> = ["caption", "icon", "menu", "message-box", "small-caption", "status-bar"]
+
+    /// The `font-size` the `font` shorthand sets (CSS Fonts 4 §2.8):
+    /// `[ <font-style> || <font-variant-css2> || <font-weight> || <font-width-css3> ]? <font-size>
+    /// [ / <line-height> ]? <font-family>`. Each of the four parts before the size at most once (`normal`
+    /// stands for any one of them, four parts in all), the style `oblique` with an optional angle of
+    /// −90…90 deg, the weight a keyword or a number from 1 to 1000 (`450.5`); the family is required.
+    /// Keywords in any ASCII case. A system font keyword alone (`caption`, `icon`, `menu`, `message-box`,
+    /// `small-caption`, `status-bar`) is valid too and sets the system font's size. svgicon has no system
+    /// fonts and draws no text, so what matters is the `em`/`ex` it gives: `medium` (16 px,
+    /// `SVGLength.fontSize`), the UA's default font size, which like a system font's does not depend on
+    /// the element's context. (resvg-py ignores such a value and keeps the size the element had.)
+    /// nil for any other value.
     static func fontShorthandSize(_ value: String, parent: Double) -> Double? {
+        let text = cssKeyword(value)
+        if systemFontKeywords.contains(text) { return SVGLength.fontSize }
+        let tokens = fontTokens(text)
+        var i = 0, parts = 0
+        var used: [FontPart] = []
+        while i < tokens.count, let part = fontPart(tokens[i]) {
+            parts += 1
+            guard parts <= 4, part == .normal || !used.contains(part) else { return nil }
+            used.append(part)
+            i += 1
+            if tokens[i - 1] == "oblique", i < tokens.count, isObliqueAngle(tokens[i]) { i += 1 }
+        }
+        guard i < tokens.count, let size = fontSize(String(tokens[i]), parent: parent) else { return nil }
+        i += tokens.count > i + 1 && tokens[i + 1] == "/" ? 3 : 1
+        return i < tokens.count ? size : nil
+    }
+
+    /// The words of a `font` value, with each `/` a token of its own (`12px/1.5` is three).
+    private static func fontTokens(_ text: String) -> [Substring] {
         var tokens: [Substring] = []
         let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
-        for word in value.split(whereSeparator: space) {
+        for word in text.split(whereSeparator: space) {
             var rest = word
             while let slash = rest.firstIndex(of: "/") {
                 if slash > rest.startIndex { tokens.append(rest[..<slash]) }
@@ -149,33 +180,48 @@ extension SVGResolver {
             }
             if !rest.isEmpty { tokens.append(rest) }
         }
-        var i = 0
-        while i < min(tokens.count, 4), isFontPrefix(tokens[i].lowercased()) { i += 1 }
-        guard i < tokens.count, let size = fontSize(String(tokens[i]), parent: parent) else { return nil }
-        i += tokens.count > i + 1 && tokens[i + 1] == "/" ? 3 : 1
-        return i < tokens.count ? size : nil
+        return tokens
     }
 
-    /// A `font-style`, `font-variant` (CSS 2), `font-weight` or `font-width` (CSS 3) value that may come
-    /// before the size in the `font` shorthand.
-    private static func isFontPrefix(_ word: String) -> Bool {
-        let keywords: Set<String> = ["normal", "italic", "oblique", "small-caps", "bold", "bolder", "lighter",
-                                     "ultra-condensed", "extra-condensed", "condensed", "semi-condensed",
-                                     "semi-expanded", "expanded", "extra-expanded", "ultra-expanded"]
-        if keywords.contains(word) { return true }
-        guard let weight = NumberScanner.plainDigits(word) else { return false }
-        return weight >= 1 && weight <= 1000
+    /// Which of the `font` shorthand's parts before the size a (lower-case) word is.
+    private enum FontPart { case normal, style, variant, weight, width }
+
+    private static func fontPart(_ word: Substring) -> FontPart? {
+        switch word {
+        case "normal": return .normal
+        case "italic", "oblique": return .style
+        case "small-caps": return .variant
+        case "bold", "bolder", "lighter": return .weight
+        case "ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded", "expanded",
+             "extra-expanded", "ultra-expanded": return .width
+        default:
+            // A weight number: any CSS number from 1 to 1000, fractions and exponents included.
+            var scanner = NumberScanner(word)
+            guard let n = scanner.number(), scanner.isAtEnd, n >= 1, n <= 1000 else { return nil }
+            return .weight
+        }
+    }
+
+    /// Whether `word` is the angle `oblique` may take: a number with deg, grad, rad or turn (a unitless
+    /// number is not an angle here: `oblique 0 serif` is a size of 0), from −90 to 90 degrees.
+    private static func isObliqueAngle(_ word: Substring) -> Bool {
+        var scanner = NumberScanner(word)
+        guard let n = scanner.number(), n.isFinite, !scanner.isAtEnd,
+              let degrees = angle(String(word)) else { return false }
+        return degrees >= -90 && degrees <= 90
     }
 
     /// Applies one declaration of a style property (`known`, named `property` in the file).
     mutating func apply(_ known: StyleProperty, property: String, value rawValue: String,
                                 to style: inout SVGStyle, parent: SVGStyle, node: Int) {
         let value = trimmedCSSValue(rawValue)
-        if value == "initial" || value == "unset" {
-            applyCSSWideKeyword(known, property: property, unset: value == "unset", to: &style, parent: parent, node: node)
+        // Keywords are compared lower-cased (`cssKeyword`); values that are not keywords are read from `value`.
+        let keyword = cssKeyword(value)
+        if keyword == "initial" || keyword == "unset" {
+            applyCSSWideKeyword(known, property: property, unset: keyword == "unset", to: &style, parent: parent, node: node)
             return
         }
-        let inherit = value == "inherit"
+        let inherit = keyword == "inherit"
         func number(_ v: String) -> Double? {
             if let n = NumberScanner.plainDigits(v) { return n }
             var scanner = NumberScanner(v)
@@ -206,26 +252,26 @@ extension SVGResolver {
         case .opacity:
             if inherit { style.opacity = parent.opacity } else if let o = opacity(value) { style.opacity = o }
         case .fillRule:
-            if inherit { style.fillRule = parent.fillRule } else if let r = SVGResolver.fillRule(value) { style.fillRule = r }
+            if inherit { style.fillRule = parent.fillRule } else if let r = SVGResolver.fillRule(keyword) { style.fillRule = r }
         case .clipRule:
-            if inherit { style.clipRule = parent.clipRule } else if let r = SVGResolver.fillRule(value) { style.clipRule = r }
+            if inherit { style.clipRule = parent.clipRule } else if let r = SVGResolver.fillRule(keyword) { style.clipRule = r }
         case .strokeWidth:
             if inherit { style.strokeWidth = parent.strokeWidth }
             else if let l = SVGLength.parse(value), l.value >= 0, l.value.isFinite {
                 style.strokeWidth = l.pixels(percentBase: percentBase(.diagonal), fontSize: style.fontSize)
             } else { invalid(node, property, value) }
         case .strokeLinecap:
-            if inherit { style.lineCap = parent.lineCap } else if let c = SVGResolver.lineCap(value) { style.lineCap = c }
+            if inherit { style.lineCap = parent.lineCap } else if let c = SVGResolver.lineCap(keyword) { style.lineCap = c }
         case .strokeLinejoin:
             if inherit { style.lineJoin = parent.lineJoin }
-            else if let j = SVGResolver.lineJoin(value) { style.lineJoin = j }
-            else if value == "arcs" { style.lineJoin = .miter }
+            else if let j = SVGResolver.lineJoin(keyword) { style.lineJoin = j }
+            else if keyword == "arcs" { style.lineJoin = .miter }
         case .strokeMiterlimit:
             if inherit { style.miterLimit = parent.miterLimit }
             else if let m = number(value), m >= 1 { style.miterLimit = m }
         case .strokeDasharray:
             if inherit { style.dashArray = parent.dashArray }
-            else if value == "none" { style.dashArray = [] }
+            else if keyword == "none" { style.dashArray = [] }
             else if let list = dashList(value, fontSize: style.fontSize) {
                 // Negative values make the whole list invalid, and an all-zero list draws a solid stroke.
                 if list.contains(where: { $0 < 0 }) || list.allSatisfy({ $0 == 0 }) {
@@ -241,50 +287,50 @@ extension SVGResolver {
             }
         case .visibility:
             if inherit { style.visible = parent.visible }
-            else if value == "visible" { style.visible = true }
-            else if value == "hidden" || value == "collapse" { style.visible = false }
+            else if keyword == "visible" { style.visible = true }
+            else if keyword == "hidden" || keyword == "collapse" { style.visible = false }
         case .display:
             if inherit { style.displayNone = parent.displayNone }
-            else if value == "none" { style.displayNone = true }
-            else if SVGResolver.isDisplayValue(value) { style.displayNone = false }
+            else if keyword == "none" { style.displayNone = true }
+            else if SVGResolver.isDisplayValue(keyword) { style.displayNone = false }
             else { invalid(node, property, value) }
         case .paintOrder:
             if inherit { style.strokeFirst = parent.strokeFirst; style.markersPosition = parent.markersPosition; break }
             // The first of fill/stroke named decides; "normal" is fill, stroke, markers. Anything but
             // `normal` or each of the three at most once is invalid (CSS `[fill || stroke || markers]`).
-            let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let words = keyword.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             let known: Set<Substring> = ["fill", "stroke", "markers"]
-            guard value == "normal" || (!words.isEmpty && Set(words).count == words.count && words.allSatisfy(known.contains)) else {
+            guard keyword == "normal" || (!words.isEmpty && Set(words).count == words.count && words.allSatisfy(known.contains)) else {
                 invalid(node, property, value)
                 break
             }
             let fillIndex = words.firstIndex(of: "fill"), strokeIndex = words.firstIndex(of: "stroke")
-            if value == "normal" { style.strokeFirst = false }
+            if keyword == "normal" { style.strokeFirst = false }
             else if let s = strokeIndex { style.strokeFirst = fillIndex.map { s < $0 } ?? true }
             else if fillIndex != nil { style.strokeFirst = false }
             style.markersPosition = SVGResolver.markersPosition(words)
         case .vectorEffect:
-            style.nonScalingStroke = inherit ? parent.nonScalingStroke : value == "non-scaling-stroke"
+            style.nonScalingStroke = inherit ? parent.nonScalingStroke : keyword == "non-scaling-stroke"
         case .overflow:
-            style.overflowVisible = inherit ? parent.overflowVisible : value == "visible" || value == "auto"
+            style.overflowVisible = inherit ? parent.overflowVisible : keyword == "visible" || keyword == "auto"
         case .fontSize, .font:
             let size = known == .font ? SVGResolver.fontShorthandSize(value, parent: parent.fontSize)
-                : SVGResolver.fontSize(value, parent: parent.fontSize)
+                : SVGResolver.fontSize(keyword, parent: parent.fontSize)
             if inherit { style.fontSize = parent.fontSize }
             else if let size { style.fontSize = size }
             else { invalid(node, property, value) }
         case .shapeRendering:
             if inherit { style.crispEdges = parent.crispEdges }
-            else if value == "crispEdges" || value == "optimizeSpeed" { style.crispEdges = true }
-            else if value == "auto" || value == "geometricPrecision" { style.crispEdges = false }
+            else if keyword == "crispedges" || keyword == "optimizespeed" { style.crispEdges = true }
+            else if keyword == "auto" || keyword == "geometricprecision" { style.crispEdges = false }
             else { invalid(node, property, value) }
         case .mixBlendMode:
             if inherit { style.blendMode = parent.blendMode }
-            else if let mode = SVGResolver.blendMode(value) { style.blendMode = mode } else { invalid(node, property, value) }
+            else if let mode = SVGResolver.blendMode(keyword) { style.blendMode = mode } else { invalid(node, property, value) }
         case .isolation:
             if inherit { style.isolate = parent.isolate }
-            else if value == "isolate" { style.isolate = true }
-            else if value == "auto" { style.isolate = false }
+            else if keyword == "isolate" { style.isolate = true }
+            else if keyword == "auto" { style.isolate = false }
             else { invalid(node, property, value) }
         case .markerStart, .markerMid, .markerEnd, .marker:
             applyMarker(known, value: value, inherit: inherit, to: &style, parent: parent, node: node)
@@ -292,19 +338,28 @@ extension SVGResolver {
     }
 
     /// The value of a property that does not inherit and is read where it applies (`clip-path`, `mask`,
-    /// `filter`, `stop-color`, `stop-opacity`, `flood-color`, `flood-opacity`, `lighting-color`) on `index`,
-    /// with CSS Cascade 4's keywords applied: `inherit` takes the parent element's value (followed the same
-    /// way up the document), `initial` and `unset` are the initial value (nil, as when nothing sets it).
+    /// `filter`, `stop-color`, `stop-opacity`, `flood-color`, `flood-opacity`, `lighting-color`, `mask-type`)
+    /// on `index`, with CSS Cascade 4's keywords applied (in any ASCII case): `inherit` takes the parent
+    /// element's value (followed the same way up the document), `initial` and `unset` are the initial value
+    /// (nil, as when nothing sets it). What an `inherit` comes to is kept per element (`inheritedValues`), so
+    /// that a chain of nested `inherit`s is walked once, not once per element below it.
     mutating func nonInheritedValue(_ property: String, of index: Int) -> String? {
+        var chain: [Int] = []  // elements whose value is `inherit`, waiting for what it comes to
         var node = index
-        while let raw = tree.value(property, of: node) {
-            let value = raw.trimmingCSSWhitespace
-            if value == "initial" || value == "unset" { return nil }
-            guard value == "inherit" else { return raw }
-            guard let parent = tree.nodes[node].parent else { return nil }
+        var result: String? = nil
+        while true {
+            nonInheritedSteps += 1
+            guard let raw = tree.value(property, of: node) else { break }
+            let keyword = cssKeyword(raw)
+            if keyword == "initial" || keyword == "unset" { break }
+            guard keyword == "inherit" else { result = raw; break }
+            if let known = inheritedValues[NonInheritedKey(property: property, node: node)] { result = known; break }
+            chain.append(node)
+            guard let parent = tree.nodes[node].parent else { break }
             node = parent
         }
-        return nil
+        for n in chain { inheritedValues[NonInheritedKey(property: property, node: n)] = result }
+        return result
     }
 
     /// Whether SVG's UA sheet sets `overflow: hidden` on `node`: `svg:not(:root), symbol, image, marker,
@@ -363,3 +418,9 @@ protocol StyleDeclarationSource {
 
 extension CSSStyleSheet.Declaration: StyleDeclarationSource {}
 extension DocumentTree.Attribute: StyleDeclarationSource {}
+
+/// A non-inherited property of one element, as `SVGResolver.inheritedValues` files what its `inherit` gives.
+struct NonInheritedKey: Hashable {
+    var property: String
+    var node: Int
+}

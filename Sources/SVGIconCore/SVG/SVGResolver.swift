@@ -90,6 +90,11 @@ public struct SVGResolver {
     /// Warnings past `SVGLimits.warnings`, counted instead of kept.
     var droppedWarnings = 0
     var documentStyles: [Int: SVGStyle] = [:]
+    /// What the `inherit` of a non-inherited property on an element comes to (`nonInheritedValue`).
+    var inheritedValues: [NonInheritedKey: String?] = [:]
+    /// Elements `nonInheritedValue` has read a property of so far: linear in the elements asked about,
+    /// however deep the chains of `inherit` (tests read it).
+    var nonInheritedSteps = 0
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
     /// Images decoded so far (per element) and what they cost (see `SVGResolver+Image`).
@@ -133,13 +138,14 @@ public struct SVGResolver {
                               imageCost: resolver.images.cost)
     }
 
-    private init(tree: consuming DocumentTree, options: Options) {
+    /// (Not private: tests resolve with a resolver of their own to read its counters.)
+    init(tree: consuming DocumentTree, options: Options) {
         self.tree = tree
         self.options = options
         self.tree.prepareStyleSheet()
     }
 
-    private mutating func resolveRoot() -> SVGIconDefinition {
+    mutating func resolveRoot() -> SVGIconDefinition {
         let root = 0
         let node = tree.nodes[root]
         var viewBox: SVGViewBox? = nil

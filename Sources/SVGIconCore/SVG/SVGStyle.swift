@@ -248,3 +248,17 @@ func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) 
         }
     }
 }
+
+/// `value` trimmed and ASCII-lowercased, for comparing with a property's keywords: CSS keywords (and the
+/// CSS-wide `inherit`, `initial`, `unset`) are ASCII case-insensitive (CSS Values 3 §2.5, CSS Syntax 3 §2.1),
+/// in presentation attributes as in style sheets (SVG 2 §6.6: presentation attributes are parsed as CSS
+/// values). Only A–Z fold, so that no other character (`İ`, the Kelvin sign) turns into a keyword's letter.
+/// The one place a style property's keyword is read; no copy when the value has no upper-case letter.
+/// (SVG's own attribute enumerations, `gradientUnits`, `spreadMethod`, `in`, `operator`…, are XML
+/// attribute values and stay case-sensitive.)
+func cssKeyword(_ value: String) -> String {
+    let text = trimmedCSSValue(value)
+    let hasUpper = ByteCursor.withBytes(of: text) { bytes in bytes.contains { $0 >= 0x41 && $0 <= 0x5A } }
+    guard hasUpper else { return text }
+    return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+}

@@ -290,9 +290,8 @@ private struct ANPlusBScanner {
 
     /// `[+-]?digits`, `[+-]?digits? n`, then, after optional whitespace, `[+-] whitespace? digits`.
     mutating func expression() -> (Int, Int)? {
-        let sign = self.sign(), start = i
+        let sign = self.sign()
         let digits = self.digits()
-        if digits == nil, i > start { return nil }  // more digits than an Int32 holds
         guard i < chars.count, chars[i] == "n" else {
             guard let digits else { return nil }
             return (0, sign * digits)  // b alone: its sign attached
@@ -318,14 +317,19 @@ private struct ANPlusBScanner {
         return chars[i - 1] == "-" ? -1 : 1
     }
 
-    /// An unsigned decimal integer of at most 9 digits; nil without one.
+    /// An unsigned decimal integer of any number of digits (leading zeros too: `0000000001` is 1), its
+    /// value saturated at `ANPlusBScanner.maxValue`; nil without one.
     private mutating func digits() -> Int? {
         var value = 0, count = 0
-        while i < chars.count, ("0"..."9").contains(chars[i]), count < 10 {
-            value = value * 10 + Int(chars[i].value - 48)
+        while i < chars.count, ("0"..."9").contains(chars[i]) {
+            value = min(ANPlusBScanner.maxValue, value * 10 + Int(chars[i].value - 48))
             i += 1
             count += 1
         }
-        return count == 0 || count > 9 ? nil : value
+        return count == 0 ? nil : value
     }
+
+    /// What larger `a` and `b` are read as (Int32's largest, as browsers clamp them): no position among
+    /// siblings comes near it (`SVGLimits.elements`), and `a × n + b` stays far from overflowing an Int.
+    static let maxValue = Int(Int32.max)
 }

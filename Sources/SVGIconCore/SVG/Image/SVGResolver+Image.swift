@@ -151,7 +151,7 @@ extension SVGResolver {
     /// The sampling an `image-rendering` value names; nil for `inherit`, `unset` and values that are not
     /// the property's (CSS Images 3 and SVG 1.1 keywords, any case).
     static func imageSmoothing(_ raw: String) -> SVGImageSmoothing? {
-        switch trimmedCSSValue(raw).lowercased() {
+        switch cssKeyword(raw) {
         case "auto", "initial", "smooth", "high-quality", "optimizequality": return .smooth
         case "pixelated", "crisp-edges", "optimizespeed", "-webkit-optimize-contrast": return .pixelated
         default: return nil
