@@ -286,9 +286,7 @@ struct HostileInputTests {
         let rects = (0..<20_000).map { _ in el("rect", [("width", "1"), ("height", "1")]) }
         var style = el("style", [], [])
         style.text = "rect:nth-child(2n+1) { fill: red } rect + rect { stroke: blue }"
-        let start = ContinuousClock.now
         let result = try SVGResolver.resolve(svg([style, el("g", [], rects)]))
-        let elapsed = ContinuousClock.now - start
         func shapes(_ layers: [SVGIconLayer]) -> [SVGShape] {
             layers.flatMap { layer -> [SVGShape] in
                 switch layer.content {
@@ -301,8 +299,10 @@ struct HostileInputTests {
         #expect(all.count == 20_000)
         #expect(all.filter { $0.fill?.paint == .color(SVGColor(red: 255, green: 0, blue: 0)) }.count == 10_000)
         #expect(all.filter { $0.stroke?.paint == .color(SVGColor(red: 0, green: 0, blue: 255)) }.count == 19_999)
+        // The bound is the cascade's work counter, not a clock: a walk of the earlier siblings per element
+        // counts its steps and passes SVGLimits.cascadeWork (500 000) long before 20 000 elements, which
+        // ends matching with a warning and leaves the later rects unstyled.
         #expect(result.warnings.isEmpty)
-        #expect(elapsed < .seconds(5), "\(elapsed)")  // a loose guard: quadratic took minutes
     }
 
     @Test("Path data stops at its segment limit with an error")
