@@ -228,10 +228,11 @@ struct FilterWiringTests {
         let pixmap = user.icon.render(size: 100)
         #expect(pixmap.pixel(x: 50, y: 50) == (0, 255, 0, 255))
         #expect(pixmap.pixel(x: 10, y: 10) == (0, 0, 0, 0))
-        let box = try Self.parse(#"<filter id="f"><feFlood flood-color="#00ff00"/></filter><g filter="url(#f)"/>"#)
+        let box = try Self.parse(#"<filter id="f"><feFlood flood-color="lime"/></filter><g filter="url(#f)"/>"#)
         #expect(box.icon.render(size: 100).pixel(x: 50, y: 50) == (0, 0, 0, 0))
         #expect(box.warnings.map(\.description) == [
             "line 1: <g>: a filter in objectBoundingBox units on an element without width or height; the element is not drawn",
+            #"line 1: <g>: filter="url(#f)" has no usable filter; the element is not drawn"#,
         ])
         // Without a filter (or with filter="none") an empty group is still dropped.
         #expect(try Self.parse(#"<g filter="none"/>"#).icon.layers.isEmpty)
