@@ -219,6 +219,38 @@ struct FilterWiringTests {
         #expect(Self.filters(partly.icon).count == 1)
     }
 
+    @Test("An empty group is drawn for a filter in user space (feFlood needs no source); in bounding-box units it is not")
+    func emptyGroupFilter() throws {
+        let user = try Self.parse("""
+            <filter id="f" filterUnits="userSpaceOnUse" x="20" y="20" width="60" height="60"><feFlood flood-color="#00ff00"/></filter>
+            <g filter="url(#f)"></g>
+            """)
+        let pixmap = user.icon.render(size: 100)
+        #expect(pixmap.pixel(x: 50, y: 50) == (0, 255, 0, 255))
+        #expect(pixmap.pixel(x: 10, y: 10) == (0, 0, 0, 0))
+        let box = try Self.parse(#"<filter id="f"><feFlood flood-color="lime"/></filter><g filter="url(#f)"/>"#)
+        #expect(box.icon.render(size: 100).pixel(x: 50, y: 50) == (0, 0, 0, 0))
+        #expect(box.warnings.map(\.description) == [
+            "line 1: <g>: a filter in objectBoundingBox units on an element without width or height; the element is not drawn",
+            #"line 1: <g>: filter="url(#f)" has no usable filter; the element is not drawn"#,
+        ])
+        // Without a filter (or with filter="none") an empty group is still dropped.
+        #expect(try Self.parse(#"<g filter="none"/>"#).icon.layers.isEmpty)
+        #expect(try Self.parse(#"<g/>"#).icon.layers.isEmpty)
+    }
+
+    @Test("mix-blend-mode blends a filtered element's result with what is under it (no clip or mask needed)")
+    func filteredBlend() throws {
+        let result = try Self.parse("""
+            <filter id="f"><feColorMatrix type="matrix" values="0 0 0 0 0  0 1 0 0 0  0 0 0 0 0  0 0 0 1 0"/></filter>
+            <rect width="100" height="100" fill="#4040ff"/>
+            <rect x="20" y="20" width="60" height="60" fill="#ffff00" filter="url(#f)" style="mix-blend-mode: multiply"/>
+            """)
+        let pixmap = result.icon.render(size: 100)
+        #expect(pixmap.pixel(x: 50, y: 50) == (0, 64, 0, 255))      // (0, 1, 0) × (0.25, 0.25, 1)
+        #expect(pixmap.pixel(x: 5, y: 5) == (64, 64, 255, 255))
+    }
+
     // MARK: Rendering
 
     @Test("A drop shadow's pixels: offset, colour and opacity exactly, outside the element's own bounds")

@@ -168,6 +168,48 @@ struct StaticSVGGapsTests {
         #expect(bad.warnings.map(\.description) == ["line 1: <rect>: ignoring invalid transform-origin \"left left\""])
     }
 
+    @Test("transform-box: fill-box and stroke-box take transform-origin in the element's own box")
+    func transformBox() throws {
+        func bounds(_ body: String) throws -> SVGRect? {
+            firstShapeBounds(try parse(body, viewBox: "0 0 200 200").icon.layers)
+        }
+        // A 80 x 60 rect at (20, 30) halved about its own centre (60, 60), not the view box's (100, 100).
+        let fill = try bounds("""
+            <rect x="20" y="30" width="80" height="60" transform="scale(0.5)" \
+            style="transform-box: fill-box; transform-origin: 50% 50%"/>
+            """)
+        #expect(fill == SVGRect(x: 40, y: 45, width: 40, height: 30))
+        // content-box is fill-box for SVG elements; lengths are from the box's corner.
+        let content = try bounds("""
+            <rect x="20" y="30" width="80" height="60" transform="scale(0.5)" \
+            style="transform-box: content-box; transform-origin: 10px 0"/>
+            """)
+        #expect(content == SVGRect(x: 25, y: 30, width: 40, height: 30))
+        // stroke-box: the box widened by half the stroke width, so 0 0 is (10, 20).
+        let stroke = try bounds("""
+            <rect x="20" y="30" width="80" height="60" stroke="red" stroke-width="20" transform="scale(0.5)" \
+            style="transform-box: stroke-box; transform-origin: 0 0"/>
+            """)
+        #expect(stroke == SVGRect(x: 15, y: 25, width: 40, height: 30))
+        // view-box (the initial value) keeps the viewport's percentages; an unknown box is ignored.
+        let view = try bounds("""
+            <rect x="20" y="30" width="80" height="60" transform="scale(0.5)" \
+            style="transform-box: view-box; transform-origin: 50% 50%"/>
+            """)
+        #expect(view == SVGRect(x: 60, y: 65, width: 40, height: 30))
+        let unknown = try bounds("""
+            <rect x="20" y="30" width="80" height="60" transform="scale(0.5)" \
+            style="transform-box: margin-box; transform-origin: 50% 50%"/>
+            """)
+        #expect(unknown == SVGRect(x: 60, y: 65, width: 40, height: 30))
+        // A use's box is its content's, moved by x and y: the origin is that box's centre (70, 70).
+        let use = try bounds("""
+            <defs><rect id="r" width="40" height="40"/></defs>\
+            <use href="#r" x="50" y="50" transform="scale(0.5)" style="transform-box: fill-box; transform-origin: center"/>
+            """)
+        #expect(use == SVGRect(x: 60, y: 60, width: 20, height: 20))
+    }
+
     // MARK: switch
 
     @Test("switch takes the first child whose conditions pass; languages are an option (en by default)")

@@ -120,9 +120,9 @@ extension SVGIconRenderer {
                        SVGPoint(x: Double(rect.x + rect.width), y: Double(rect.y + rect.height))].map(gridToDevice.apply)
         let lo = SVGPoint(x: corners.map(\.x).min()!, y: corners.map(\.y).min()!)
         let hi = SVGPoint(x: corners.map(\.x).max()!, y: corners.map(\.y).max()!)
-        if axisAligned, layer.clipPath == nil, layer.mask == nil {
-            // Nothing to cut or fade first: composite the filter's pixels where they are (the composite
-            // leaves out what falls outside the target, as the offscreen would).
+        if axisAligned, layer.clipPath == nil, layer.mask == nil, layer.blendMode == .normal {
+            // Nothing to cut, fade or blend first: composite the filter's pixels where they are (the
+            // composite leaves out what falls outside the target, as the offscreen would).
             pixmap.composite(Pixmap(width: rect.width, height: rect.height, rgba: image.pixels),
                              x: rect.x - outer.x, y: rect.y - outer.y, opacity: layer.opacity)
             return

@@ -36,6 +36,26 @@ enum LayerBounds {
         }
     }
 
+    /// The layer's stroke bounding box in its own user space (before its `transform`): the fill box of
+    /// each shape widened by half its stroke width on every side (the exact box for rectangles, circles
+    /// and ellipses; joins and caps reaching further are not measured), the union over a group's children.
+    static func strokeBounds(of layer: SVGIconLayer) -> SVGRect? {
+        switch layer.content {
+        case .shape(let shape):
+            guard let box = bounds(of: shape.path) else { return nil }
+            guard let stroke = shape.stroke, stroke.style.width > 0 else { return box }
+            let h = stroke.style.width / 2
+            return SVGRect(x: box.x - h, y: box.y - h, width: box.width + 2 * h, height: box.height + 2 * h)
+        case .group(let children):
+            var result: SVGRect? = nil
+            for child in children {
+                guard let b = strokeBounds(of: child)?.transformed(by: child.transform) else { continue }
+                result = result.map { $0.union(b) } ?? b
+            }
+            return result
+        }
+    }
+
     /// A box in device space holding every pixel `layer`'s content can paint when drawn with `transform`
     /// (which already includes the layer's own transform): control points of every shape — a Bézier lies
     /// within its control points' hull — widened by the stroke's reach (half its width, times the miter

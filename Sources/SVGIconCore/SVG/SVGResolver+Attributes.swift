@@ -45,15 +45,22 @@ extension SVGResolver {
         return r
     }
 
+    /// The element's `transform` (or the attribute `name`), about its `transform-origin`. With
+    /// `objectBoxLater`, an element whose `transform-box` is an object box (fill-box, stroke-box, …) gets
+    /// its transform without the origin: the caller applies it once the element's box is known
+    /// (`applyObjectTransformBox`).
     @inline(never)
-    mutating func transformAttribute(_ index: Int, name: String = "transform") -> SVGTransform {
+    mutating func transformAttribute(_ index: Int, name: String = "transform", objectBoxLater: Bool = false) -> SVGTransform {
         if name == "transform" && !tree.hasPlainDeclarations(index) {
-            return withTransformOrigin(cascadedTransform(index), of: index)
+            let t = cascadedTransform(index)
+            if objectBoxLater && !t.isIdentity && objectTransformBox(index) != nil { return t }
+            return withTransformOrigin(t, of: index)
         }
         // Most elements have no transform: the flag the node list set says so without a search.
         if name == "transform" && !tree.nodes[index].hasTransformAttribute { return .identity }
         guard let t = tree.nodes[index].attribute(name) else { return .identity }
         if let parsed = SVGResolver.parseTransform(t) {
+            if name == "transform" && objectBoxLater && !parsed.isIdentity && objectTransformBox(index) != nil { return parsed }
             return name == "transform" ? withTransformOrigin(parsed, of: index) : parsed
         }
         warn(index, "ignoring malformed \(name) \"\(t)\"")
@@ -74,8 +81,51 @@ extension SVGResolver {
         return SVGTransform.translation(ox, oy).concatenating(transform).concatenating(.translation(-ox, -oy))
     }
 
+    /// An object box named by `transform-box` (CSS Transforms 1): for SVG elements `content-box` is
+    /// `fill-box` and `border-box` is `stroke-box`; nil for `view-box` (the initial value, which
+    /// `withTransformOrigin` applies), an invalid value, or none.
+    mutating func objectTransformBox(_ index: Int) -> TransformBox? {
+        guard let raw = tree.value("transform-box", of: index) else { return nil }
+        switch trimmedCSSValue(raw).lowercased() {
+        case "fill-box", "content-box": return .fill
+        case "stroke-box", "border-box": return .stroke
+        default: return nil
+        }
+    }
+
+    /// The reference boxes of `transform-box` other than `view-box`.
+    enum TransformBox { case fill, stroke }
+
+    /// `layer.transform` (the element's `transform`, without origin, then `after`: a use's x/y) made
+    /// `translate(o) · transform · translate(−o) · after`, the origin `o` taken in the element's fill or
+    /// stroke box (CSS Transforms 1 §"transform-box": percentages and keywords of the box's size, lengths
+    /// from its top-left corner). A layer without a box keeps its transform.
+    mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer, node index: Int,
+                                          transform: SVGTransform, after: SVGTransform) {
+        let measured = box == .fill ? LayerBounds.bounds(of: layer) : LayerBounds.strokeBounds(of: layer)
+        guard let rect = measured?.transformed(by: after) else { return }
+        var origin = (0.0, 0.0)
+        if let raw = tree.value("transform-origin", of: index) {
+            guard let o = transformOrigin(trimmedCSSValue(raw), box: rect) else {
+                warn(index, "ignoring invalid transform-origin \"\(raw)\"")
+                layer.transform = transform.concatenating(after)
+                return
+            }
+            origin = o
+        }
+        let (ox, oy) = (rect.x + origin.0, rect.y + origin.1)
+        layer.transform = SVGTransform.translation(ox, oy).concatenating(transform)
+            .concatenating(.translation(-ox, -oy)).concatenating(after)
+    }
+
     /// The origin in user units: one to three values (a third, z, must be a length and is ignored).
-    func transformOrigin(_ text: String) -> (Double, Double)? {
+    /// Percentages and keywords are of the nearest viewport, or of `box`'s size when given (the origin is
+    /// then relative to the box's corner).
+    func transformOrigin(_ text: String, box: SVGRect? = nil) -> (Double, Double)? {
+        func percentBase(_ axis: Axis) -> Double {
+            guard let box else { return self.percentBase(axis) }
+            return axis == .x ? box.width : box.height
+        }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
         guard (1...3).contains(words.count) else { return nil }
         enum Part { case x(Double), y(Double), center, length(SVGLength) }

@@ -41,12 +41,13 @@ extension SVGResolver {
         let savedFontSize = fontSize
         fontSize = style.fontSize
         defer { fontSize = savedFontSize }
-        let transform = transformAttribute(index)
+        let transform = transformAttribute(index, objectBoxLater: true)
+        var useOffset = SVGTransform.identity
         var layer: SVGIconLayer
         switch kind {
         case .g, .a:
             let layers = children(of: index, style: style)
-            if layers.isEmpty { return nil }
+            if layers.isEmpty && !filtersWithoutContent(index) { return nil }
             layer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity, elementName: name)
         case .switch:
             guard let chosen = tree.children(of: index).first(where: { passesConditions($0) }),
@@ -56,6 +57,7 @@ extension SVGResolver {
             // x/y are a translation appended to the use's transform (SVG 2 §5.6): its clip path and mask
             // are in the moved space.
             guard let used = resolveUse(index, style: style) else { return nil }
+            useOffset = used.offset
             layer = SVGIconLayer(content: .group([used.layer]), transform: transform.concatenating(used.offset),
                                  opacity: style.opacity, elementName: name)
         case .svg:
@@ -73,6 +75,9 @@ extension SVGResolver {
                 guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
                 layer = SVGIconLayer(content: .shape(shape), transform: transform, opacity: style.opacity, elementName: name)
             }
+        }
+        if !transform.isIdentity, let box = objectTransformBox(index) {
+            applyObjectTransformBox(box, to: &layer, node: index, transform: transform, after: useOffset)
         }
         guard applyMasking(to: &layer, node: index) else { return nil }
         if style.blendMode != .normal || style.isolate {
@@ -157,6 +162,15 @@ extension SVGResolver {
         guard w > 0, h > 0 else { return nil }
         let x = length(symbol, "x", axis: .x), y = length(symbol, "y", axis: .y)
         return viewportGroup(symbol, style: symbolStyle, x: x, y: y, width: w, height: h)
+    }
+
+    /// Whether a group without content is still drawn for its `filter`: a filter's primitives can paint
+    /// without a source (feFlood, feImage, feTurbulence), and a filter region in userSpaceOnUse does not
+    /// depend on the content (Filter Effects 1 §"Filter region"). The filter decides the rest: in
+    /// objectBoundingBox units on the empty box it disables the element (`resolveFilterProperty`).
+    private mutating func filtersWithoutContent(_ index: Int) -> Bool {
+        guard !tree.hasNoMasking(index), let value = nonInheritedValue("filter", of: index) else { return false }
+        return value.contains("url(")
     }
 
     /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox. A
