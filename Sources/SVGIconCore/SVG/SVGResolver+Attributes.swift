@@ -86,7 +86,7 @@ extension SVGResolver {
     /// `withTransformOrigin` applies), an invalid value, or none.
     mutating func objectTransformBox(_ index: Int) -> TransformBox? {
         guard let raw = tree.value("transform-box", of: index) else { return nil }
-        switch trimmedCSSValue(raw).lowercased() {
+        switch cssKeyword(raw) {
         case "fill-box", "content-box": return .fill
         case "stroke-box", "border-box": return .stroke
         default: return nil
@@ -106,7 +106,7 @@ extension SVGResolver {
         guard let rect = measured?.transformed(by: after) else { return }
         var origin = (0.0, 0.0)
         if let raw = tree.value("transform-origin", of: index) {
-            guard let o = transformOrigin(trimmedCSSValue(raw), box: rect) else {
+            guard let o = transformOrigin(cssKeyword(raw), box: rect) else {
                 warn(index, "ignoring invalid transform-origin \"\(raw)\"")
                 layer.transform = transform.concatenating(after)
                 return
