@@ -169,19 +169,20 @@ struct FilterShadowCanvasTests {
         return p
     }
 
-    @Test("The blurred hard alpha read in place: gaussianBlurPart of hardMoved, value for value and placed alike; refused where hardMoved cuts or moves zeros in",
-          arguments: [(0, 0, 3.0, 2.0), (3, 2, 3.0, 3.0), (-5, 4, 2.0, 0.0), (6, -6, 2.5, 1.5), (2, 1, 3.0, 0.5)])
-    func blurredHard(_ c: (Int, Int, Double, Double)) throws {
-        let source = Self.roomyLayer
+    @Test("The blurred hard alpha read in place: gaussianBlurPart of hardMoved, value for value and placed alike, zeros read past the plane's sides; refused where hardMoved cuts",
+          arguments: [(0, 0, 3.0, 2.0, true), (3, 2, 3.0, 3.0, true), (-5, 4, 2.0, 0.0, true), (6, -6, 2.5, 1.5, true),
+                      (2, 1, 3.0, 0.5, true), (2, 2, 3.0, 3.0, false), (-3, -2, 4.0, 2.0, false), (0, 0, 2.0, 2.0, false)])
+    func blurredHard(_ c: (Int, Int, Double, Double, Bool)) throws {
+        // Roomy: the blurred area inside the plane; else it reads past every side (where hardMoved moves zeros in).
+        let source = c.4 ? Self.roomyLayer : FilterShadowFastPathTests.layer
         let expected = FilterOps.gaussianBlurPart(FilterDesignerShadow.hardMoved(source, 127, c.0, c.1), c.2, c.3)
         let got = try #require(FilterDesignerShadow.blurredHard(source, 127, c.0, c.1, c.2, c.3))
         #expect(got.part.width == expected.part.width && got.part.height == expected.part.height)
         #expect(got.x == expected.x && got.y == expected.y)
         #expect(got.part.alpha == expected.part.alpha)
         #expect(got.part.alpha.contains { $0 > 0.2 })
-        // Content moved past the plane's edge, or a blurred area that would read outside it: hardMoved's route.
+        // Content moved past the plane's edge: hardMoved's route.
         #expect(FilterDesignerShadow.blurredHard(source, 127, 20, 0, 3, 3) == nil)
-        #expect(FilterDesignerShadow.blurredHard(FilterShadowFastPathTests.layer, 127, 2, 2, 3, 3) == nil)
         #expect(FilterDesignerShadow.blurredHard(source, 127, 0, 0, 1.5, 3) == nil, "σx under 2: no box passes")
         #expect(FilterDesignerShadow.blurredHard(source, 0.5, 0, 0, 3, 3) == nil, "k under 1")
         let empty = try #require(FilterDesignerShadow.blurredHard(FilterAlpha(width: 9, height: 9), 127, 1, 1, 3, 3))

@@ -123,16 +123,18 @@ extension FilterOps {
     /// go through a row of 4-lane values (lane k: the band's row k; 4 × 4 blocks swapped in registers),
     /// blurred there in place and swapped back. Per row the values `blurRows` gives. With `hard`, each value
     /// v is read as `FilterDesignerShadow.alphaRow(hard, v)` (k·v clamped to 0…1): the blur of that plane
-    /// without making it.
+    /// without making it, and `rect` may then reach past the plane's sides: its columns outside
+    /// 0..<stride are read as 0 (its rows must be inside the plane).
     static func boxChainRows(_ src: UnsafePointer<Float>, stride: Int, _ rect: FilterPixelRect,
                              to dst: UnsafeMutablePointer<Float>, _ sigma: Double, hard: Float? = nil) {
         let w = rect.width, h = rect.height
         guard w > 0, h > 0 else { return }
+        let lo = min(w, max(0, -rect.x)), valid = lo..<max(lo, min(w, stride &- rect.x))
         let chain = BoxChain(boxWindows(sigma), count: w)
         let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: chain.ringCount)
         let band = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w)
         defer { ring.deallocate(); band.deallocate() }
-        let origin = src + (rect.y &* stride &+ rect.x)
+        let origin = src + rect.y &* stride  // the first row's start; columns from rect.x on
         var y = 0
         if h >= 16 {
             let ring16 = UnsafeMutablePointer<SIMD16<Float>>.allocate(capacity: chain.ringCount)
@@ -140,7 +142,9 @@ extension FilterOps {
             defer { ring16.deallocate(); band16.deallocate() }
             while y &+ 16 <= h {
                 band16.withMemoryRebound(to: SIMD4<Float>.self, capacity: w &* 4) { lanes in
-                    for k in 0..<4 { gatherBand(origin + (y &+ 4 &* k) &* stride, stride, 4, w, lanes + k, 4, hard) }
+                    for k in 0..<4 {
+                        gatherBand(origin + (y &+ 4 &* k) &* stride, stride, 4, lanes + k, 4, rect.x, valid, w, hard)
+                    }
                 }
                 chain.run(ring16, read: { band16[$0] }, write: { band16[$0] = $1 })
                 band16.withMemoryRebound(to: SIMD4<Float>.self, capacity: w &* 4) { lanes in
@@ -151,23 +155,28 @@ extension FilterOps {
         }
         while y < h {
             let rows = min(4, h &- y)
-            gatherBand(origin + y &* stride, stride, rows, w, band, 1, hard)
+            gatherBand(origin + y &* stride, stride, rows, band, 1, rect.x, valid, w, hard)
             chain.run(ring, read: { band[$0] }, write: { band[$0] = $1 })
             scatterBand(band, 1, rows, w, dst + y &* w, w)
             y &+= 4
         }
     }
 
-    /// Lane k of `band[x · step]` = row k's value x (rows from `s`, `stride` apart; lanes from `rows` on
-    /// are 0), each read through `hardened(hard, ·)` when `hard` is given.
+    /// Lane k of `band[x · step]` = row k's value x0 + x (rows from `s`, `stride` apart; lanes from `rows`
+    /// on are 0) for x in `valid`, 0 for the others of 0..<w; each read through `hardened(hard, ·)` when
+    /// `hard` is given.
     @inline(__always)
-    private static func gatherBand(_ s: UnsafePointer<Float>, _ stride: Int, _ rows: Int, _ w: Int,
-                                   _ band: UnsafeMutablePointer<SIMD4<Float>>, _ step: Int, _ hard: Float?) {
-        var x = 0
+    private static func gatherBand(_ s: UnsafePointer<Float>, _ stride: Int, _ rows: Int,
+                                   _ band: UnsafeMutablePointer<SIMD4<Float>>, _ step: Int, _ x0: Int,
+                                   _ valid: Range<Int>, _ w: Int, _ hard: Float?) {
+        for x in 0..<valid.lowerBound { band[x &* step] = SIMD4() }
+        var x = valid.lowerBound
+        let end = valid.upperBound
         if rows == 4 {
             let r0 = s, r1 = s + stride, r2 = r1 + stride, r3 = r2 + stride
-            while x &+ 4 <= w {
-                var a = load4(r0 + x), b = load4(r1 + x), c = load4(r2 + x), e = load4(r3 + x)
+            while x &+ 4 <= end {
+                let i = x0 &+ x  // ≥ 0 inside `valid`
+                var a = load4(r0 + i), b = load4(r1 + i), c = load4(r2 + i), e = load4(r3 + i)
                 if let hard {
                     (a, b, c, e) = (hardened(hard, a), hardened(hard, b), hardened(hard, c), hardened(hard, e))
                 }
@@ -179,12 +188,13 @@ extension FilterOps {
                 x &+= 4
             }
         }
-        while x < w {
+        while x < end {
             var v = SIMD4<Float>()
-            for k in 0..<rows { v[k] = s[k &* stride &+ x] }
+            for k in 0..<rows { v[k] = s[k &* stride &+ x0 &+ x] }
             band[x &* step] = hard.map { hardened($0, v) } ?? v
             x &+= 1
         }
+        for x in end..<w { band[x &* step] = SIMD4() }
     }
 
     /// Row k (from `d`, `stride` apart, k < `rows`) value x = lane k of `band[x · step]`.

@@ -7,8 +7,8 @@ extension FilterDesignerShadow {
     /// nonzeroRows:hard:)`). The same values: the same area is blurred, each value read as `hardMoved`
     /// writes it. nil, for `hardMoved` then, where that is not so: σx below 2 (no box passes), k below 1
     /// (where k·a may round to 0 for a > 0, so the hard alpha's nonzero values are not the source's
-    /// positive ones), the moved content reaching past the plane (`hardMoved` cuts it) or the blurred
-    /// area reading from outside it (where `hardMoved` moved zeros in).
+    /// positive ones) or the moved content reaching past the plane (`hardMoved` cuts it). Where the blurred
+    /// area reads from outside the plane, `hardMoved` moved zeros in: the row passes read 0 there.
     static func blurredHard(_ source: FilterAlpha, _ k: Float, _ ix: Int, _ iy: Int, _ sx: Double, _ sy: Double)
         -> (part: FilterAlpha, x: Int, y: Int)? {
         guard sx >= 2, k >= 1 else { return nil }
@@ -20,8 +20,9 @@ extension FilterDesignerShadow {
         let rx = FilterOps.blurReach(sx), ry = sy > 0 ? FilterOps.blurReach(sy) : 0
         let area = FilterPixelRect(x: moved.x - rx, y: moved.y - ry, width: moved.width + 2 * rx,
                                    height: moved.height + 2 * ry).intersection(whole)
+        // Read where hardMoved reads: (ix, iy) back. Columns past the plane's sides read as 0 there (the
+        // zeros hardMoved moves in); rows past its top or bottom are outside `rows`, never read.
         let read = FilterPixelRect(x: area.x - ix, y: area.y - iy, width: area.width, height: area.height)
-        guard read.intersection(whole) == read else { return nil }
         let rows = content.y..<(content.y + content.height)
         return (FilterOps.blurWhole(source, sx, sy, within: read, nonzeroRows: rows, hard: k), area.x, area.y)
     }
