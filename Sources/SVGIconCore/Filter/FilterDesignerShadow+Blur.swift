@@ -31,7 +31,7 @@ extension FilterDesignerShadow {
 extension FilterAlpha {
     /// The smallest rectangle holding every value above 0 (nil when there is none): the rows from the
     /// top and the bottom, 4 values at a time, then in the rows between only the columns outside those
-    /// already known.
+    /// already known, from each end 4 values at a time, then one at a time.
     func positiveBounds() -> FilterPixelRect? {
         let w = width, h = height
         guard w > 0, h > 0 else { return nil }
@@ -54,9 +54,15 @@ extension FilterAlpha {
             @inline(__always) func widen(_ y: Int) {
                 let row = base + y &* w
                 var first = 0
+                while first &+ 4 <= x0, !any(UnsafeRawPointer(row + first).loadUnaligned(as: SIMD4<Float>.self) .> .zero) {
+                    first &+= 4
+                }
                 while first < x0, !(row[first] > 0) { first &+= 1 }
                 x0 = min(x0, first)
                 var last = w &- 1
+                while last &- 4 >= x1, !any(UnsafeRawPointer(row + (last &- 3)).loadUnaligned(as: SIMD4<Float>.self) .> .zero) {
+                    last &-= 4
+                }
                 while last > x1, !(row[last] > 0) { last &-= 1 }
                 x1 = max(x1, last)
             }
