@@ -157,6 +157,50 @@ struct FilterShadowCanvasTests {
         #expect(moved.alpha.contains(0.635) == (d.0 > -29 && d.1 > -17 && d.0 < 29 && d.1 < 17))
     }
 
+    /// A 41 × 29 plane: `FilterShadowFastPathTests.layer` at (6, 6), with a value under 1/127, a −0 and
+    /// a negative value (which the hard alpha makes +0).
+    static var roomyLayer: FilterAlpha {
+        var p = FilterAlpha(width: 41, height: 29)
+        let l = FilterShadowFastPathTests.layer
+        for y in 0..<l.height { for x in 0..<l.width { p.alpha[(y + 6) * 41 + x + 6] = l.alpha[y * l.width + x] } }
+        p.alpha[9 * 41 + 11] = 0.005
+        p.alpha[10 * 41 + 12] = -0.0
+        p.alpha[3 * 41 + 2] = -0.25
+        return p
+    }
+
+    @Test("The blurred hard alpha read in place: gaussianBlurPart of hardMoved, value for value and placed alike, zeros read past the plane's sides; refused where hardMoved cuts",
+          arguments: [(0, 0, 3.0, 2.0, true), (3, 2, 3.0, 3.0, true), (-5, 4, 2.0, 0.0, true), (6, -6, 2.5, 1.5, true),
+                      (2, 1, 3.0, 0.5, true), (2, 2, 3.0, 3.0, false), (-3, -2, 4.0, 2.0, false), (0, 0, 2.0, 2.0, false)])
+    func blurredHard(_ c: (Int, Int, Double, Double, Bool)) throws {
+        // Roomy: the blurred area inside the plane; else it reads past every side (where hardMoved moves zeros in).
+        let source = c.4 ? Self.roomyLayer : FilterShadowFastPathTests.layer
+        let expected = FilterOps.gaussianBlurPart(FilterDesignerShadow.hardMoved(source, 127, c.0, c.1), c.2, c.3)
+        let got = try #require(FilterDesignerShadow.blurredHard(source, 127, c.0, c.1, c.2, c.3))
+        #expect(got.part.width == expected.part.width && got.part.height == expected.part.height)
+        #expect(got.x == expected.x && got.y == expected.y)
+        #expect(got.part.alpha == expected.part.alpha)
+        #expect(got.part.alpha.contains { $0 > 0.2 })
+        // Content moved past the plane's edge: hardMoved's route.
+        #expect(FilterDesignerShadow.blurredHard(source, 127, 20, 0, 3, 3) == nil)
+        #expect(FilterDesignerShadow.blurredHard(source, 127, 0, 0, 1.5, 3) == nil, "σx under 2: no box passes")
+        #expect(FilterDesignerShadow.blurredHard(source, 0.5, 0, 0, 3, 3) == nil, "k under 1")
+        let empty = try #require(FilterDesignerShadow.blurredHard(FilterAlpha(width: 9, height: 9), 127, 1, 1, 3, 3))
+        #expect(empty.part.width == 0 && empty.part.height == 0)
+    }
+
+    @Test("positiveBounds: the rectangle of the values above 0 (−0 and negative values left out)")
+    func positiveBounds() throws {
+        var p = FilterAlpha(width: 13, height: 9)
+        #expect(p.positiveBounds() == nil)
+        p.alpha[2 * 13 + 1] = -0.0
+        p.alpha[8 * 13 + 12] = -1
+        #expect(p.positiveBounds() == nil)
+        p.alpha[3 * 13 + 9] = 0.5
+        p.alpha[6 * 13 + 4] = 1e-30
+        #expect(p.positiveBounds() == FilterPixelRect(x: 4, y: 3, width: 6, height: 4))
+    }
+
     @Test("Which filters the canvas's colour leaves out: a last feDropShadow's and a Figma chain's colour with shadowsApart; exact 8-bit chain colours count otherwise")
     func shadowsApart() {
         let rect = SVGShape(path: ShapeGeometry.rect(x: 0, y: 0, width: 10, height: 10), fill: SVGFill(paint: .color(.black)))

@@ -124,9 +124,11 @@ extension FilterOps {
     /// `blurWhole` of `input.cropped(area)` (`area` inside the plane): rows read in place from the input
     /// (`boxChainRows`, or a transpose for the kernel of σ < 2), then columns in place. The plane's rows
     /// outside `nonzeroRows` (when given) must hold only +0: the box passes along such a row give +0, so
-    /// those rows of the result are written as zeros without the passes.
+    /// those rows of the result are written as zeros without the passes. With `hard` (σx ≥ 2 only) the
+    /// input's values are read as `FilterDesignerShadow.alphaRow(hard, ·)` (`boxChainRows`).
     static func blurWhole(_ input: FilterAlpha, _ sx: Double, _ sy: Double, within area: FilterPixelRect,
-                          nonzeroRows: Range<Int>? = nil) -> FilterAlpha {
+                          nonzeroRows: Range<Int>? = nil, hard: Float? = nil) -> FilterAlpha {
+        precondition(hard == nil || sx >= 2, "a hard-alpha read needs the box passes")
         var image: FilterAlpha
         if sx >= 2 {
             let n = area.width * area.height, all = area.y..<(area.y + area.height)
@@ -139,7 +141,7 @@ extension FilterOps {
                     d.initialize(repeating: 0, count: top)
                     (d + (n - bottom)).initialize(repeating: 0, count: bottom)
                     let band = FilterPixelRect(x: area.x, y: live.lowerBound, width: area.width, height: live.count)
-                    boxChainRows(s, stride: input.width, band, to: d + top, sx)
+                    boxChainRows(s, stride: input.width, band, to: d + top, sx, hard: hard)
                 }
                 count = n
             }

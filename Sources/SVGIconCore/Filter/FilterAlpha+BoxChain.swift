@@ -121,16 +121,20 @@ extension FilterOps {
     /// The box passes of `sigma` (≥ 2) along every row of `rect` (inside the plane at `src`, `stride` values
     /// a row), written to the rect.width × rect.height plane at `dst` (every value of it): bands of 4 rows
     /// go through a row of 4-lane values (lane k: the band's row k; 4 × 4 blocks swapped in registers),
-    /// blurred there in place and swapped back. Per row the values `blurRows` gives.
+    /// blurred there in place and swapped back. Per row the values `blurRows` gives. With `hard`, each value
+    /// v is read as `FilterDesignerShadow.alphaRow(hard, v)` (k·v clamped to 0…1): the blur of that plane
+    /// without making it, and `rect` may then reach past the plane's sides: its columns outside
+    /// 0..<stride are read as 0 (its rows must be inside the plane).
     static func boxChainRows(_ src: UnsafePointer<Float>, stride: Int, _ rect: FilterPixelRect,
-                             to dst: UnsafeMutablePointer<Float>, _ sigma: Double) {
+                             to dst: UnsafeMutablePointer<Float>, _ sigma: Double, hard: Float? = nil) {
         let w = rect.width, h = rect.height
         guard w > 0, h > 0 else { return }
+        let lo = min(w, max(0, -rect.x)), valid = lo..<max(lo, min(w, stride &- rect.x))
         let chain = BoxChain(boxWindows(sigma), count: w)
         let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: chain.ringCount)
         let band = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w)
         defer { ring.deallocate(); band.deallocate() }
-        let origin = src + (rect.y &* stride &+ rect.x)
+        let origin = src + rect.y &* stride  // the first row's start; columns from rect.x on
         var y = 0
         if h >= 16 {
             let ring16 = UnsafeMutablePointer<SIMD16<Float>>.allocate(capacity: chain.ringCount)
@@ -138,7 +142,9 @@ extension FilterOps {
             defer { ring16.deallocate(); band16.deallocate() }
             while y &+ 16 <= h {
                 band16.withMemoryRebound(to: SIMD4<Float>.self, capacity: w &* 4) { lanes in
-                    for k in 0..<4 { gatherBand(origin + (y &+ 4 &* k) &* stride, stride, 4, w, lanes + k, 4) }
+                    for k in 0..<4 {
+                        gatherBand(origin + (y &+ 4 &* k) &* stride, stride, 4, lanes + k, 4, rect.x, valid, w, hard)
+                    }
                 }
                 chain.run(ring16, read: { band16[$0] }, write: { band16[$0] = $1 })
                 band16.withMemoryRebound(to: SIMD4<Float>.self, capacity: w &* 4) { lanes in
@@ -149,23 +155,31 @@ extension FilterOps {
         }
         while y < h {
             let rows = min(4, h &- y)
-            gatherBand(origin + y &* stride, stride, rows, w, band, 1)
+            gatherBand(origin + y &* stride, stride, rows, band, 1, rect.x, valid, w, hard)
             chain.run(ring, read: { band[$0] }, write: { band[$0] = $1 })
             scatterBand(band, 1, rows, w, dst + y &* w, w)
             y &+= 4
         }
     }
 
-    /// Lane k of `band[x · step]` = row k's value x (rows from `s`, `stride` apart; lanes from `rows` on
-    /// are 0).
+    /// Lane k of `band[x · step]` = row k's value x0 + x (rows from `s`, `stride` apart; lanes from `rows`
+    /// on are 0) for x in `valid`, 0 for the others of 0..<w; each read through `hardened(hard, ·)` when
+    /// `hard` is given.
     @inline(__always)
-    private static func gatherBand(_ s: UnsafePointer<Float>, _ stride: Int, _ rows: Int, _ w: Int,
-                                   _ band: UnsafeMutablePointer<SIMD4<Float>>, _ step: Int) {
-        var x = 0
+    private static func gatherBand(_ s: UnsafePointer<Float>, _ stride: Int, _ rows: Int,
+                                   _ band: UnsafeMutablePointer<SIMD4<Float>>, _ step: Int, _ x0: Int,
+                                   _ valid: Range<Int>, _ w: Int, _ hard: Float?) {
+        for x in 0..<valid.lowerBound { band[x &* step] = SIMD4() }
+        var x = valid.lowerBound
+        let end = valid.upperBound
         if rows == 4 {
             let r0 = s, r1 = s + stride, r2 = r1 + stride, r3 = r2 + stride
-            while x &+ 4 <= w {
-                let a = load4(r0 + x), b = load4(r1 + x), c = load4(r2 + x), e = load4(r3 + x)
+            while x &+ 4 <= end {
+                let i = x0 &+ x  // ≥ 0 inside `valid`
+                var a = load4(r0 + i), b = load4(r1 + i), c = load4(r2 + i), e = load4(r3 + i)
+                if let hard {
+                    (a, b, c, e) = (hardened(hard, a), hardened(hard, b), hardened(hard, c), hardened(hard, e))
+                }
                 let o = band + x &* step
                 o[0] = SIMD4(a.x, b.x, c.x, e.x)
                 o[step] = SIMD4(a.y, b.y, c.y, e.y)
@@ -174,12 +188,13 @@ extension FilterOps {
                 x &+= 4
             }
         }
-        while x < w {
+        while x < end {
             var v = SIMD4<Float>()
-            for k in 0..<rows { v[k] = s[k &* stride &+ x] }
-            band[x &* step] = v
+            for k in 0..<rows { v[k] = s[k &* stride &+ x0 &+ x] }
+            band[x &* step] = hard.map { hardened($0, v) } ?? v
             x &+= 1
         }
+        for x in end..<w { band[x &* step] = SIMD4() }
     }
 
     /// Row k (from `d`, `stride` apart, k < `rows`) value x = lane k of `band[x · step]`.
@@ -204,6 +219,14 @@ extension FilterOps {
             for k in 0..<rows { d[k &* stride &+ x] = v[k] }
             x &+= 1
         }
+    }
+
+    /// k·v clamped to 0…1 lane by lane: `FilterDesignerShadow.alphaRow(k, v)` (+0 for 0 and −0), as
+    /// `FilterDesignerShadow.hardMoved` computes it.
+    @inline(__always)
+    static func hardened(_ k: Float, _ v: SIMD4<Float>) -> SIMD4<Float> {
+        let t = k * v, one = SIMD4<Float>(repeating: 1)
+        return SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
     }
 
     @inline(__always)

@@ -104,6 +104,9 @@ extension FilterGraph {
         let (bx, by) = blurDeviation(sx, sy, 3, &notes)
         let moved: FilterAlpha
         if let ix = FilterOps.wholePixels(ox), let iy = FilterOps.wholePixels(oy) {
+            if let blurred = FilterDesignerShadow.blurredHard(sourceAlpha, chain.hard, ix, iy, bx, by) {
+                return (blurred.part, blurred.x, blurred.y, notes)
+            }
             moved = FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, ix, iy)
         } else {
             moved = FilterOps.offset(FilterDesignerShadow.hardMoved(sourceAlpha, chain.hard, 0, 0), dx: ox, dy: oy)
@@ -160,7 +163,7 @@ extension FilterDesignerShadow {
         let c = SIMD4<Float>(color, 1)
         let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: place.o, toLinear: nil, toSRGB: nil)
         place.walk(layer, part, at: px, py, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
-            blendRow($0, $1, $2, $3, paint)
+            blendRow($0, $1, $2, $3, paint, blank: $4)
         }
     }
 
@@ -179,7 +182,7 @@ extension FilterDesignerShadow {
         let o = place.o, tone = self.tone
         place.walk(layer, part, at: px, py, into: &pixmap, rgba: false, layerOnly: { line, out, range in
             Self.blendAlphaRow(line, nil, out, range, tone, o)
-        }, shadowed: { line, blurred, out, range in
+        }, shadowed: { line, blurred, out, range, _ in
             Self.blendAlphaRow(line, blurred, out, range, tone, o)
         })
         return true
@@ -221,9 +224,10 @@ extension FilterDesignerShadow {
     }
 
     /// Columns `range` of a row where the shadow lands (`blurred[i]` at column i): the layer feBlend-ed
-    /// over the shadow, drawn with `paint.put`.
+    /// over the shadow, drawn with `paint.put` (`blank`: the output row holds only ±0, where four
+    /// shadow-only pixels are stored: `ShadowPlanesPaint.shadeFourBlank`).
     private func blendRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
-                          _ range: Range<Int>, _ paint: ShadowPlanesPaint) {
+                          _ range: Range<Int>, _ paint: ShadowPlanesPaint, blank: Bool) {
         var i = range.lowerBound
         let one = SIMD4<Float>(repeating: 1)
         while i &+ 4 <= range.upperBound {
@@ -232,7 +236,8 @@ extension FilterDesignerShadow {
             let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
             let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
             if v == .zero {
-                paint.shadeFour(a, out + i &* 4)  // `paint.shade` is `paint.color`: the shadow pixels as below
+                // `paint.shade` is `paint.color`: the shadow pixels as below.
+                if blank { paint.shadeFourBlank(a, out + i &* 4) } else { paint.shadeFour(a, out + i &* 4) }
             } else if v == one {
                 Self.overFour(a, out + i &* 4, paint)
             } else {

@@ -61,6 +61,16 @@ struct ShadowPlanesPaint {
         }
     }
 
+    /// `shadeFour` over four pixels that are ±0: the shadow pixels `(shade × a[k]) · o` stored as they
+    /// are. The same values: `d · keep` is ±0 there, and x + ±0 is x for the stored x, which is never −0
+    /// (`shade`'s channels are +0 or positive, a[k] is +0 or positive, o positive).
+    @inline(__always)
+    func shadeFourBlank(_ alpha: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>) {
+        let a = SIMD4<Float>.zero.replacing(with: alpha, where: alpha .> .zero)
+        let raw = UnsafeMutableRawPointer(q)
+        for k in 0..<4 { (raw + k &* 16).storeBytes(of: (shade * a[k]) * o, as: SIMD4<Float>.self) }
+    }
+
     /// The opaque layer's pixel drawn at `q`: stored as it is when o = 1 (q · 0 adds +0 to it).
     @inline(__always)
     func putOpaque(_ q: UnsafeMutablePointer<Float>) {
@@ -91,15 +101,16 @@ struct ShadowPlanesPaint {
         }
     }
 
-    /// Columns `range` of one row where the moved shadow lands (`moved[i]`: its value at column i).
+    /// Columns `range` of one row where the moved shadow lands (`moved[i]`: its value at column i); `blank`:
+    /// the output row holds only ±0 (its shadow-only pixels are then stored, not drawn over).
     func withShadow(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
-                    _ range: Range<Int>) {
+                    _ range: Range<Int>, _ blank: Bool) {
         var i = range.lowerBound
         while i &+ 4 <= range.upperBound {
             let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
             let a = UnsafeRawPointer(moved + i).loadUnaligned(as: SIMD4<Float>.self) * ca
             if v == .zero {
-                shadeFour(a, out + i &* 4)
+                if blank { shadeFourBlank(a, out + i &* 4) } else { shadeFour(a, out + i &* 4) }
             } else if v == SIMD4(repeating: 1) {
                 for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
             } else {
@@ -139,7 +150,7 @@ extension FilterShadowPlanes {
             FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
                 let paint = self.paint(place.o, space == .linearRGB ? (toLinear, toSRGB) : nil)
                 place.walk(over, shadow, at: dx, dy, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
-                    paint.withShadow($0, $1, $2, $3)
+                    paint.withShadow($0, $1, $2, $3, $4)
                 }
             }
         }

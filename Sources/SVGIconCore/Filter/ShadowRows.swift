@@ -23,14 +23,15 @@ struct ShadowRows {
 
     /// Calls, for each of `rows`, `layerOnly(layer row, output row, columns)` on the stretches of
     /// `columns` the shadow misses and `shadowed(layer row, shadow row indexed by layer column, output row,
-    /// columns)` on the one under it. The output row pointer is the pixmap's sample of the layer's
+    /// columns, blank)` on the one under it (`blank`: that output row holds only ±0, known when an
+    /// alpha-only pixmap is made RGBA; else false). The output row pointer is the pixmap's sample of the layer's
     /// column 0 in that row: with `rgba`, the pixmap is made full RGBA first (an alpha-only one row by row
     /// as it is drawn: `Pixmap.makeRGBA(rows:_:)`) and a pixel is 4 samples; else it is drawn in the form it
     /// has (1 sample a pixel alpha-only, 4 RGBA).
     @inline(__always)
     func walk(_ layer: FilterAlpha, _ shadow: FilterAlpha, at sx: Int, _ sy: Int, into pixmap: inout Pixmap, rgba: Bool,
               layerOnly: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void,
-              shadowed: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void) {
+              shadowed: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>, Bool) -> Void) {
         let s0 = min(max(columns.lowerBound, sx), columns.upperBound)
         let shadowColumns = s0..<max(s0, min(columns.upperBound, shadow.width + sx))
         let w = layer.width, sw = shadow.width, sh = shadow.height, dw = pixmap.width
@@ -40,25 +41,25 @@ struct ShadowRows {
             shadow.alpha.withUnsafeBufferPointer { shBuffer in
                 guard let src = srcBuffer.baseAddress else { return }
                 /// Layer row `row`, drawn from `out` (the output sample of the layer's column 0).
-                func draw(_ row: Int, _ out: UnsafeMutablePointer<Float>) {
+                func draw(_ row: Int, _ out: UnsafeMutablePointer<Float>, _ blank: Bool) {
                     let line = src + row &* w, r = row &- sy
                     guard let shadowPlane = shBuffer.baseAddress, r >= 0, r < sh, !shadowColumns.isEmpty else {
                         layerOnly(line, out, columns)
                         return
                     }
                     layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
-                    shadowed(line, shadowPlane + (r &* sw &- sx), out, shadowColumns)
+                    shadowed(line, shadowPlane + (r &* sw &- sx), out, shadowColumns, blank)
                     layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
                 }
                 if rgba {
-                    pixmap.makeRGBA(rows: (rows.lowerBound &+ y)..<(rows.upperBound &+ y)) { row, line in
-                        draw(row &- y, line + x &* 4)
+                    pixmap.makeRGBA(rows: (rows.lowerBound &+ y)..<(rows.upperBound &+ y)) { row, line, blank in
+                        draw(row &- y, line + x &* 4, blank)
                     }
                     return
                 }
                 pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
                     guard let dst = dstBuffer.baseAddress else { return }
-                    for row in rows { draw(row, dst + ((row &+ y) &* dw &+ x) &* channels) }
+                    for row in rows { draw(row, dst + ((row &+ y) &* dw &+ x) &* channels, false) }
                 }
             }
         }

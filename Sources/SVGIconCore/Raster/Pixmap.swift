@@ -186,12 +186,19 @@ public struct Pixmap: Hashable, Sendable {
     /// row's first sample)` for each of `rows` once that row is RGBA: a draw over the new values while
     /// they are fresh, in one pass. A full RGBA pixmap just calls `body` on those rows.
     package mutating func makeRGBA(rows: Range<Int>, _ body: (Int, UnsafeMutablePointer<Float>) -> Void) {
+        makeRGBA(rows: rows) { row, line, _ in body(row, line) }
+    }
+
+    /// `makeRGBA(rows:_:)` telling `body` too whether the row is blank: every value of it ±0 (an
+    /// alpha-only row of zeros made RGBA; false for a pixmap that was RGBA already, whose rows are not
+    /// looked at).
+    package mutating func makeRGBA(rows: Range<Int>, _ body: (Int, UnsafeMutablePointer<Float>, Bool) -> Void) {
         let w = width, h = height
         let rows = rows.clamped(to: 0..<h)
         guard let u = uniform else {
             samples.withUnsafeMutableBufferPointer { px in
                 guard let start = px.baseAddress else { return }
-                for row in rows { body(row, start + row &* w &* 4) }
+                for row in rows { body(row, start + row &* w &* 4, false) }
             }
             return
         }
@@ -202,8 +209,8 @@ public struct Pixmap: Hashable, Sendable {
                 guard let dst = out.baseAddress, let src = alpha.baseAddress else { return }
                 for row in 0..<h {
                     let line = dst + row &* w &* 4, a = src + row &* w
-                    Self.expand(a, line, w, color)
-                    if rows.contains(row) { body(row, line) }
+                    let blank = Self.expand(a, line, w, color)
+                    if rows.contains(row) { body(row, line, blank) }
                 }
             }
             initialized = count * 4
@@ -213,10 +220,12 @@ public struct Pixmap: Hashable, Sendable {
     }
 
     /// `n` alpha values as RGBA pixels `color × alpha` (color.w = 1), four at a time: four zeros as four
-    /// transparent pixels without a multiply.
+    /// transparent pixels without a multiply. True when every alpha value was ±0 (the pixels all ±0).
     @inline(__always)
-    private static func expand(_ a: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n: Int, _ color: SIMD4<Float>) {
-        var i = 0
+    @discardableResult
+    private static func expand(_ a: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ n: Int,
+                               _ color: SIMD4<Float>) -> Bool {
+        var i = 0, blank = true
         let raw = UnsafeMutableRawPointer(out)
         while i &+ 4 <= n {
             let v = UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<Float>.self)
@@ -227,6 +236,7 @@ public struct Pixmap: Hashable, Sendable {
                 q.storeBytes(of: z, as: SIMD8<Float>.self)
                 (q + 32).storeBytes(of: z, as: SIMD8<Float>.self)
             } else {
+                blank = false
                 q.storeBytes(of: color * v[0], as: SIMD4<Float>.self)
                 (q + 16).storeBytes(of: color * v[1], as: SIMD4<Float>.self)
                 (q + 32).storeBytes(of: color * v[2], as: SIMD4<Float>.self)
@@ -235,9 +245,11 @@ public struct Pixmap: Hashable, Sendable {
             i &+= 4
         }
         while i < n {
+            if a[i] != 0 { blank = false }
             (raw + i &* 16).storeBytes(of: color * a[i], as: SIMD4<Float>.self)
             i &+= 1
         }
+        return blank
     }
 
     /// The premultiplied RGBA values of an alpha-only pixmap.
