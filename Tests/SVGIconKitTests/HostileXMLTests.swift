@@ -108,7 +108,7 @@ struct HostileXMLTests {
     @Test("An entity holding only a comment is parsed once, however often it is referenced")
     func commentEntityParsedOnce() throws {
         // libxml2 keeps an entity's parsed content for later references only if its SAX handlers build it:
-        // without that, 40 000 references to a 100 KB comment parse 4 GB (tens of seconds); with it, 100 KB
+        // without that, 40 000 references to a 100 KB comment parse 4 GB (seconds); with it, 100 KB
         // once (milliseconds). The 3 s guard leaves room for a loaded CI machine (1.06 s was seen at load 18).
         let comment = "<!--" + String(repeating: "x", count: 100_000) + "-->"
         let text = "<!DOCTYPE svg [<!ENTITY c \"\(comment)\">]>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><g>"
