@@ -258,7 +258,12 @@ func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) 
 /// attribute values and stay case-sensitive.)
 func cssKeyword(_ value: String) -> String {
     let text = trimmedCSSValue(value)
-    let hasUpper = ByteCursor.withBytes(of: text) { bytes in bytes.contains { $0 >= 0x41 && $0 <= 0x5A } }
-    guard hasUpper else { return text }
-    return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    return ByteCursor.withBytes(of: text) { bytes in
+        guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
+        // Written in place: a keyword fits a small string (15 bytes), so `currentColor` costs no allocation.
+        return String(unsafeUninitializedCapacity: bytes.count) { folded in
+            for (i, byte) in bytes.enumerated() { folded[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            return bytes.count
+        }
+    }
 }
