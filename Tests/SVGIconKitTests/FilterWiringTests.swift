@@ -283,7 +283,7 @@ struct FilterWiringTests {
             <filter id="u" filterUnits="userSpaceOnUse" x="0" y="0" width="70" height="70" color-interpolation-filters="sRGB">
               <feColorMatrix type="saturate" values="1"/></filter>
             """
-        let box = try Self.parse(body + #"<rect x="25" y="25" width="50" height="50" fill="#ff0000" filter="url(#f) url(#b)"/>"#)
+        let box = try Self.parse(body + #"<rect x="25" y="25" width="50" height="50" fill="red" filter="url(#f) url(#b)"/>"#)
         #expect(Self.filters(box.icon).map(\.region) == [SVGRect(x: 0, y: 0, width: 100, height: 100),
                                                         SVGRect(x: 20, y: 20, width: 60, height: 60)])
         let boxed = box.icon.render(size: 100)
@@ -292,7 +292,7 @@ struct FilterWiringTests {
         #expect(boxed.pixel(x: 79, y: 79) == (255, 0, 0, 255))    // last pixel inside #b's region
         #expect(boxed.pixel(x: 80, y: 60) == (0, 0, 0, 0))        // cut by #b's region
         #expect(boxed.pixel(x: 90, y: 90) == (0, 0, 0, 0))
-        let user = try Self.parse(body + #"<rect x="25" y="25" width="50" height="50" fill="#ff0000" filter="url(#f) url(#u)"/>"#)
+        let user = try Self.parse(body + #"<rect x="25" y="25" width="50" height="50" fill="red" filter="url(#f) url(#u)"/>"#)
         let used = user.icon.render(size: 100)
         #expect(used.pixel(x: 69, y: 69) == (255, 0, 0, 255))
         #expect(used.pixel(x: 70, y: 60) == (0, 0, 0, 0))         // cut by #u's user-space region
