@@ -272,6 +272,32 @@ struct FilterWiringTests {
         #expect(far.a < 3, "\(far)")
     }
 
+    @Test("In a filter list each filter's region is of the referencing element's box, not the previous result's, and cuts that result")
+    func filterListRegions() throws {
+        // #f moves the 25…75 square to 50…100 (its region, −50 %/200 %, is 0…100); #b's default region is
+        // −10 %/120 % of the element's box (20…80), as Filter Effects 1 filterUnits says and Chrome resolves
+        // every url() of a list against the one reference box. Of #f's result (0…100) it would be −10…110.
+        let body = """
+            <filter id="f" x="-50%" y="-50%" width="200%" height="200%"><feOffset dx="25" dy="25"/></filter>
+            <filter id="b" color-interpolation-filters="sRGB"><feColorMatrix type="saturate" values="1"/></filter>
+            <filter id="u" filterUnits="userSpaceOnUse" x="0" y="0" width="70" height="70" color-interpolation-filters="sRGB">
+              <feColorMatrix type="saturate" values="1"/></filter>
+            """
+        let box = try Self.parse(body + #"<rect x="25" y="25" width="50" height="50" fill="red" filter="url(#f) url(#b)"/>"#)
+        #expect(Self.filters(box.icon).map(\.region) == [SVGRect(x: 0, y: 0, width: 100, height: 100),
+                                                        SVGRect(x: 20, y: 20, width: 60, height: 60)])
+        let boxed = box.icon.render(size: 100)
+        #expect(boxed.pixel(x: 30, y: 30) == (0, 0, 0, 0))        // moved away
+        #expect(boxed.pixel(x: 60, y: 60) == (255, 0, 0, 255))
+        #expect(boxed.pixel(x: 79, y: 79) == (255, 0, 0, 255))    // last pixel inside #b's region
+        #expect(boxed.pixel(x: 80, y: 60) == (0, 0, 0, 0))        // cut by #b's region
+        #expect(boxed.pixel(x: 90, y: 90) == (0, 0, 0, 0))
+        let user = try Self.parse(body + #"<rect x="25" y="25" width="50" height="50" fill="red" filter="url(#f) url(#u)"/>"#)
+        let used = user.icon.render(size: 100)
+        #expect(used.pixel(x: 69, y: 69) == (255, 0, 0, 255))
+        #expect(used.pixel(x: 70, y: 60) == (0, 0, 0, 0))         // cut by #u's user-space region
+    }
+
     @Test("A rotated element is filtered in its own user space: the shadow turns with it")
     func rotated() throws {
         let result = try SVGDocumentParser.parse(try FileIO.read(Self.folder + "/rotated.svg"), file: "rotated.svg")
