@@ -228,6 +228,12 @@ struct FilterWiringTests {
         let pixmap = user.icon.render(size: 100)
         #expect(pixmap.pixel(x: 50, y: 50) == (0, 255, 0, 255))
         #expect(pixmap.pixel(x: 10, y: 10) == (0, 0, 0, 0))
+        // CSS function names ignore ASCII case, here as where the group has content.
+        let upper = try Self.parse("""
+            <filter id="f" filterUnits="userSpaceOnUse" x="20" y="20" width="60" height="60"><feFlood flood-color="#00ff00"/></filter>
+            <g filter="URL(#f)"/>
+            """)
+        #expect(upper.icon.render(size: 100).pixel(x: 50, y: 50) == (0, 255, 0, 255))
         let box = try Self.parse(#"<filter id="f"><feFlood flood-color="lime"/></filter><g filter="url(#f)"/>"#)
         #expect(box.icon.render(size: 100).pixel(x: 50, y: 50) == (0, 0, 0, 0))
         #expect(box.warnings.map(\.description) == [

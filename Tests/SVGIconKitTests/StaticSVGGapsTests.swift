@@ -208,6 +208,15 @@ struct StaticSVGGapsTests {
             <use href="#r" x="50" y="50" transform="scale(0.5)" style="transform-box: fill-box; transform-origin: center"/>
             """)
         #expect(use == SVGRect(x: 60, y: 60, width: 20, height: 20))
+        // A marked shape's box leaves out its markers: the centre is the path's (20, 15), not that of the path
+        // and the 40 x 40 marker at (10, 10) together (30, 30).
+        let marked = try bounds("""
+            <marker id="m" markerUnits="userSpaceOnUse" markerWidth="40" markerHeight="40" overflow="visible">\
+            <rect width="40" height="40"/></marker>\
+            <path d="M10 10 H30 V20 H10 Z" marker-end="url(#m)" transform="scale(0.5)" \
+            style="transform-box: fill-box; transform-origin: center"/>
+            """)
+        #expect(marked == SVGRect(x: 15, y: 12.5, width: 10, height: 5))
     }
 
     // MARK: switch

@@ -43,6 +43,7 @@ extension SVGResolver {
         defer { fontSize = savedFontSize }
         let transform = transformAttribute(index, objectBoxLater: true)
         var useOffset = SVGTransform.identity
+        var unmarked: SVGShape? = nil  // a marked shape without its markers, for transform-box
         var layer: SVGIconLayer
         switch kind {
         case .g, .a:
@@ -69,7 +70,8 @@ extension SVGResolver {
         default:
             if style.markers != 0 && !clipMode && SVGResolver.takesMarkers(kind) {
                 // The shape and its markers, in one group (SVGResolver+Markers.swift).
-                guard let marked = resolveMarkedShape(index, style: style, transform: transform, name: name) else { return nil }
+                guard let marked = resolveMarkedShape(index, style: style, transform: transform, name: name,
+                                                      unmarked: &unmarked) else { return nil }
                 layer = marked
             } else {
                 guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
@@ -77,7 +79,10 @@ extension SVGResolver {
             }
         }
         if !transform.isIdentity, let box = objectTransformBox(index) {
-            applyObjectTransformBox(box, to: &layer, node: index, transform: transform, after: useOffset)
+            // A marked shape's boxes are of the shape alone: markers are not part of the fill or stroke box.
+            let measured = unmarked.map { SVGIconLayer(content: .shape($0)) } ?? layer
+            applyObjectTransformBox(box, to: &layer, measuring: measured, node: index, transform: transform,
+                                    after: useOffset)
         }
         guard applyMasking(to: &layer, node: index) else { return nil }
         if style.blendMode != .normal || style.isolate {
@@ -170,7 +175,7 @@ extension SVGResolver {
     /// objectBoundingBox units on the empty box it disables the element (`resolveFilterProperty`).
     private mutating func filtersWithoutContent(_ index: Int) -> Bool {
         guard !tree.hasNoMasking(index), let value = nonInheritedValue("filter", of: index) else { return false }
-        return value.contains("url(")
+        return cssKeyword(value).contains("url(")  // function names ignore ASCII case: URL(#f)
     }
 
     /// A nested `svg`: its own viewport at x, y of width × height (default 100 %), with its viewBox. A

@@ -65,9 +65,10 @@ extension SVGResolver {
     /// A shape with markers: a group of the shape (if it paints) and its marker instances, in paint order,
     /// with the element's transform and opacity. nil when nothing is drawn.
     mutating func resolveMarkedShape(_ index: Int, style: SVGStyle, transform: SVGTransform,
-                                     name: String) -> SVGIconLayer? {
+                                     name: String, unmarked: inout SVGShape?) -> SVGIconLayer? {
         guard style.visible, let path = chargedShapePath(index) else { return nil }
         let shape = paintedShape(index, path: path, style: style)
+        unmarked = shape ?? SVGShape(path: path, fill: nil)
         let refs = markerReferences[Int(style.markers)]
         var instances: [SVGIconLayer] = []
         let vertices = MarkerVertices(path)
