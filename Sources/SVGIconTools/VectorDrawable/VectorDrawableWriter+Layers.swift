@@ -94,22 +94,22 @@ extension VectorDrawableWriter {
         /// Refuses what a VectorDrawable cannot say about `layer` itself: a mask, a filter, a blend mode
         /// other than source-over, and an aliased (crispEdges) shape.
         func refuseInexpressible(_ layer: SVGIconLayer) throws(Refusal) {
-        if layer.mask != nil {
-            throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
-                                 reason: "VectorDrawable has no masks")
-        }
-        if !layer.filter.isEmpty {
-            throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
-                                 reason: "VectorDrawable has no filter effects (render a PNG instead)")
-        }
-        if layer.blendMode != .normal {
-            throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
-                                 reason: "VectorDrawable paints with source-over only")
-        }
-        if case .shape(let shape) = layer.content, !shape.antialias {
-            throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
-                                 reason: "VectorDrawable always anti-aliases its paths, so crispEdges would come out different")
-        }
+            if layer.mask != nil {
+                throw writer.refusal("mask", element: layer.elementName, pattern: #"\bmask\s*[=:]"#, fallback: "<mask",
+                                     reason: "VectorDrawable has no masks")
+            }
+            if !layer.filter.isEmpty {
+                throw writer.refusal("filter", element: layer.elementName, pattern: #"\bfilter\s*[=:]"#, fallback: "<filter",
+                                     reason: "VectorDrawable has no filter effects (render a PNG instead)")
+            }
+            if layer.blendMode != .normal {
+                throw writer.refusal("mix-blend-mode", element: layer.elementName, pattern: #"mix-blend-mode"#, fallback: nil,
+                                     reason: "VectorDrawable paints with source-over only")
+            }
+            if case .shape(let shape) = layer.content, !shape.antialias {
+                throw writer.refusal("shape-rendering", element: layer.elementName, pattern: #"shape-rendering"#, fallback: nil,
+                                     reason: "VectorDrawable always anti-aliases its paths, so crispEdges would come out different")
+            }
         }
 
         /// The clip path as one path's data, nil when it clips everything away.
