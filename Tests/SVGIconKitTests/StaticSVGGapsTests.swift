@@ -239,6 +239,44 @@ struct StaticSVGGapsTests {
         #expect(extensions.icon.layers.isEmpty)
     }
 
+    @Test("Conditions outside a switch hide the element; a switch chooses a never-rendered first child")
+    func conditionsOutsideSwitch() throws {
+        let plain = try parse("""
+            <rect systemLanguage="fr" width="100" height="100" fill="#ff0000"/>\
+            <g requiredExtensions="x"><rect width="5" height="5"/></g>\
+            <rect systemLanguage="en" x="10" y="10" width="20" height="20" fill="#00ff00"/>
+            """)
+        #expect(plain.icon.layers.count == 1)
+        #expect(firstShape(plain.icon.layers)?.fill?.paint == .color(SVGColor(red: 0, green: 255, blue: 0)))
+        // A gradient first in a switch is its chosen child and draws nothing; title/desc/metadata are passed over.
+        let gradientFirst = try parse("<switch><linearGradient id=\"g\"/><rect width=\"5\" height=\"5\"/></switch>")
+        #expect(gradientFirst.icon.layers.isEmpty)
+        let descFirst = try parse("<switch><title>t</title><desc>d</desc><rect width=\"5\" height=\"5\"/></switch>")
+        #expect(firstShapeBounds(descFirst.icon.layers) == SVGRect(x: 0, y: 0, width: 5, height: 5))
+    }
+
+    @Test("stroke-miterlimit below 1 is 1 (every join bevels); a negative one is ignored")
+    func miterLimitBelowOne() throws {
+        func limit(_ value: String) throws -> Double? {
+            firstShape(try parse("<path d=\"M0 0 L10 10\" stroke=\"#000000\" stroke-miterlimit=\"\(value)\"/>").icon.layers)?
+                .stroke?.style.miterLimit
+        }
+        #expect(try limit("0.5") == 1)
+        #expect(try limit("0") == 1)
+        #expect(try limit("2.5") == 2.5)
+        #expect(try limit("-2") == 4)
+    }
+
+    @Test("A radial gradient with a negative r paints its last stop, as with r = 0")
+    func radialNegativeRadius() throws {
+        let result = try parse("""
+            <radialGradient id="g" r="-0.3"><stop offset="0" stop-color="#ff0000"/>\
+            <stop offset="1" stop-color="#0000ff" stop-opacity="0.5"/></radialGradient>\
+            <rect width="10" height="10" fill="url(#g) #00ff00"/>
+            """)
+        #expect(firstShape(result.icon.layers)?.fill?.paint == .color(SVGColor(red: 0, green: 0, blue: 255, alpha: 0.5)))
+    }
+
     // MARK: Entities
 
     @Test("Elements declared in an internal entity are built where the entity is referenced")

@@ -33,6 +33,9 @@ extension SVGResolver {
                      key: "nesting")
             return nil
         }
+        // Conditional processing attributes that evaluate to false keep an element and its descendants from
+        // being rendered, inside a switch or not (SVG 2 §5.8.2; Chromium 156 and resvg measured alike).
+        guard passesConditions(index) else { return nil }
         nesting += 1
         defer { nesting -= 1 }
         var style = parentStyle.inherited()
@@ -51,7 +54,7 @@ extension SVGResolver {
             if layers.isEmpty && !filtersWithoutContent(index) { return nil }
             layer = SVGIconLayer(content: .group(layers), transform: transform, opacity: style.opacity, elementName: name)
         case .switch:
-            guard let chosen = tree.children(of: index).first(where: { passesConditions($0) }),
+            guard let chosen = tree.children(of: index).first(where: { isSwitchCandidate($0) && passesConditions($0) }),
                   let child = resolveNode(chosen, parentStyle: style) else { return nil }
             layer = SVGIconLayer(content: .group([child]), transform: transform, opacity: style.opacity, elementName: name)
         case .use:
@@ -100,7 +103,6 @@ extension SVGResolver {
     @inline(never)
     func passesConditions(_ index: Int) -> Bool {
         let node = tree.nodes[index]
-        guard node.isSVG, node.kind != .definition else { return false }
         if node.attribute("requiredExtensions") != nil { return false }
         guard let languages = node.attribute("systemLanguage") else { return true }
         let wanted = options.languages.map { $0.lowercased() }
@@ -109,6 +111,19 @@ extension SVGResolver {
             return wanted.contains { tag == $0 || (tag.hasPrefix($0) && tag.dropFirst($0.count).first == "-") }
         }
     }
+
+    /// Whether a child of a `switch` takes part in its choice: SVG 2 §5.8.2 renders "the first direct child
+    /// element" whose conditions pass, so a gradient or other never-rendered element listed first is chosen
+    /// and nothing is drawn (Chromium 156 and resvg measured alike); descriptive elements (`title`, `desc`,
+    /// `metadata`) are passed over, as resvg does.
+    func isSwitchCandidate(_ index: Int) -> Bool {
+        let node = tree.nodes[index]
+        guard node.isSVG else { return false }
+        return !(node.kind == .definition && SVGResolver.descriptiveElements.contains(node.name))
+    }
+
+    /// The descriptive elements (SVG 2 §5.9), which a `switch` passes over.
+    static let descriptiveElements: Set<String> = ["title", "desc", "metadata"]
 
     /// `use`: the referenced element, inheriting from the `use`, and the translation by x/y that moves it.
     mutating func resolveUse(_ index: Int, style: SVGStyle) -> (layer: SVGIconLayer, offset: SVGTransform)? {

@@ -268,7 +268,9 @@ extension SVGResolver {
             else if keyword == "arcs" { style.lineJoin = .miter }
         case .strokeMiterlimit:
             if inherit { style.miterLimit = parent.miterLimit }
-            else if let m = number(value), m >= 1 { style.miterLimit = m }
+            // Any non-negative number (SVG 2 painting: a negative one is invalid); a miter is never shorter
+            // than the stroke width, so a limit below 1 bevels every join exactly as 1 does.
+            else if let m = number(value), m >= 0 { style.miterLimit = max(m, 1) }
         case .strokeDasharray:
             if inherit { style.dashArray = parent.dashArray }
             else if keyword == "none" { style.dashArray = [] }
