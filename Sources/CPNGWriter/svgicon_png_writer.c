@@ -161,6 +161,25 @@ static size_t row_cost(const uint8_t *bytes, size_t n) {
     return sum;
 }
 
+/* How many tRNS entries to write for a palette sorted by alpha (`order`), given that `count` of them are
+   needed. A tRNS of exactly {0, 10} is valid PNG, but Pillow (13.0 and earlier) takes it for "index 0 is
+   transparent, the rest opaque": it matches tRNS against /^\xff*\x00\xff*$/, and `$` also matches before
+   a final 0x0A, so the entry of alpha 10 reads as opaque. One more entry (the first opaque one, 0xFF)
+   keeps the chunk exact for every reader. A palette of only those two colours has no opaque entry to add;
+   `readable_order` swaps its two entries instead. */
+static int readable_trans_count(const uint32_t *colors, const int *order, int palette_count, int count) {
+    if (count != 2 || (colors[order[0]] >> 24) != 0 || (colors[order[1]] >> 24) != 0x0A) return count;
+    return palette_count > 2 ? 3 : count;
+}
+
+/* With a palette of only a transparent colour and one of alpha 10 (see `readable_trans_count`), puts the
+   alpha-10 entry first: tRNS {10, 0} is read right by every reader. */
+static void readable_order(const uint32_t *colors, int *order, int palette_count) {
+    if (palette_count != 2 || (colors[order[0]] >> 24) != 0 || (colors[order[1]] >> 24) != 0x0A) return;
+    int first = order[0];
+    order[0] = order[1];
+    order[1] = first;
+}
 
 /* Writes the chunks around `idat` (a zlib stream of the filtered rows) with libpng. */
 static int write_png(uint32_t width, uint32_t height, int bit_depth, int color_type, const png_color *palette,
@@ -267,12 +286,14 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
             }
             order[j + 1] = v;
         }
+        readable_order(a.colors, order, a.count);
         int last_translucent = -1;
         for (int i = 0; i < a.count; i++) {
             uint32_t c = a.colors[order[i]];
             if ((c >> 24) != 255) last_translucent = i;
         }
         trans_count = last_translucent + 1;
+        trans_count = readable_trans_count(a.colors, order, a.count, trans_count);
         size_t overhead = 12 + 3 * (size_t)a.count + (trans_count > 0 ? 12 + (size_t)trans_count : 0);
         size_t direct = pixels * channels;
         size_t packed = (((size_t)width * bits + 7) / 8) * height;

@@ -60,6 +60,41 @@ struct PNGColorTypeTests {
         #expect(try encoded(pixmap) == Layout(bitDepth: 2, colorType: 3, paletteEntries: 3, transparencyEntries: 1))
     }
 
+    /// The tRNS chunk's bytes (empty when absent).
+    static func transparencyBytes(_ png: [UInt8]) -> [UInt8] {
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "tRNS" {
+                return Array(png[offset + 8..<offset + 8 + length])
+            }
+            offset += 12 + length
+        }
+        return []
+    }
+
+    @Test("A palette's tRNS is never exactly {0, 10}, which Pillow reads as one transparent entry")
+    func pillowReadableTransparency() throws {
+        // 32 × 32: transparent, navy at alpha 10 (a 0.2 × 0.2 edge pixel of a masked square at 48 px) and,
+        // in the first image, opaque navy. Pillow 13 matches tRNS against /^\xff*\x00\xff*$/, whose `$`
+        // also matches before a final 0x0A, and then draws the alpha-10 pixels opaque.
+        func image(opaque: Bool) throws -> Pixmap {
+            var bytes = [UInt8](repeating: 0, count: 32 * 32 * 4)
+            for p in 0..<32 * 32 where p % 32 >= 8 {
+                bytes[p * 4 + 2] = 128
+                bytes[p * 4 + 3] = opaque && p % 32 >= 9 ? 255 : 10
+            }
+            return try #require(Pixmap(width: 32, height: 32, straightRGBA: bytes))
+        }
+        let threeColours = try image(opaque: true)
+        #expect(try encoded(threeColours) == Layout(bitDepth: 2, colorType: 3, paletteEntries: 3, transparencyEntries: 3))
+        #expect(Self.transparencyBytes(try PNGCodec.encode(threeColours)) == [0, 10, 255])
+        // Only the two translucent colours: their order is swapped instead.
+        let twoColours = try image(opaque: false)
+        #expect(try encoded(twoColours) == Layout(bitDepth: 1, colorType: 3, paletteEntries: 2, transparencyEntries: 2))
+        #expect(Self.transparencyBytes(try PNGCodec.encode(twoColours)) == [10, 0])
+    }
+
     @Test("A large one-colour icon is a palette of the alphas it uses; tinted at 24 px it stays RGBA")
     func tinted() throws {
         let icon = SVGIconDefinition(layers: [.circle(cx: 12, cy: 12, r: 9), .line(x1: 2, y1: 2, x2: 22, y2: 19, strokeWidth: 1.5)])
