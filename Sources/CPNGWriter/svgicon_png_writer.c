@@ -273,10 +273,16 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
             if ((c >> 24) != 255) last_translucent = i;
         }
         trans_count = last_translucent + 1;
+        /* A tRNS of exactly 00 0a is read by Python's Pillow as "entry 0 transparent, every other entry
+           opaque" (its test for that form, /^\xff*\x00\xff*$/, lets `$` match before a final newline,
+           0x0a), so the alpha-10 entry would decode opaque there. The next (opaque) entry written too
+           keeps the chunk the same for every reader; with no such entry the palette is not used. */
+        int pillow_hazard = trans_count == 2 && (a.colors[order[0]] >> 24) == 0 && (a.colors[order[1]] >> 24) == 0x0a;
+        if (pillow_hazard && a.count > 2) trans_count = 3;
         size_t overhead = 12 + 3 * (size_t)a.count + (trans_count > 0 ? 12 + (size_t)trans_count : 0);
         size_t direct = pixels * channels;
         size_t packed = (((size_t)width * bits + 7) / 8) * height;
-        if (direct > packed && overhead * 16 <= direct - packed) {
+        if (direct > packed && overhead * 16 <= direct - packed && !(pillow_hazard && a.count == 2)) {
             color_type = PNG_COLOR_TYPE_PALETTE;
             bit_depth = bits;
             channels = 0;
