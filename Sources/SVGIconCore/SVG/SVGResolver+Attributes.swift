@@ -176,8 +176,9 @@ extension SVGResolver {
     }
 
     /// `transform` as the cascade gives it: the attribute (SVG's syntax), then `<style>` rules and `style`
-    /// (CSS syntax), the last valid declaration winning (an invalid one is ignored with a warning, as CSS
-    /// drops it).
+    /// (SVG's syntax as resvg reads them, else CSS's, as Chrome does), the last valid declaration winning
+    /// (an invalid one is ignored with a warning, as CSS drops it). A value that is neither, such as
+    /// `translate(5px 5px)`, is invalid to both.
     @inline(never)
     mutating func cascadedTransform(_ index: Int) -> SVGTransform {
         var result = SVGTransform.identity
@@ -185,7 +186,8 @@ extension SVGResolver {
         var attributeFirst = tree.nodes[index].hasTransformAttribute
         for d in tree.declarations(of: index) where d.name == "transform" {
             let value = trimmedCSSValue(d.value)
-            let parsed = attributeFirst ? SVGResolver.parseTransform(value) : CSSTransformParser.parse(value)
+            let parsed = attributeFirst ? SVGResolver.parseTransform(value)
+                : SVGResolver.parseTransform(value) ?? CSSTransformParser.parse(value)
             attributeFirst = false
             if let parsed { result = parsed }
             else { warn(index, "ignoring malformed transform \"\(value)\"") }

@@ -6,8 +6,8 @@
 /// functions by whitespace. Lengths carry a unit (`px`, `pt`, `pc`, `mm`, `cm`, `in`) and angles one of
 /// `deg`, `rad`, `grad` or `turn`; only zero may be written bare (`<zero>`). SVG's attribute syntax
 /// (bare numbers, `rotate(a cx cy)`, whitespace between arguments) is not CSS and makes the value
-/// invalid (nil), as Chrome reads it; so do percentages (which need a reference box), 3D functions and
-/// anything else.
+/// invalid (nil), as Chrome reads it (the resolver tries SVG's own list first, as resvg reads a CSS
+/// transform); so do percentages (which need a reference box), 3D functions and anything else.
 package enum CSSTransformParser {
     private enum Kind { case length, angle, number }
 
