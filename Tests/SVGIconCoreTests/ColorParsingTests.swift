@@ -170,9 +170,8 @@ struct ColorParsingTests {
         ("hsl(100Grad, 100%, 50%)", rgba(128, 255, 0)),
         ("hsl(3.141592653589793rad 100% 50%)", rgba(0, 255, 255)),
         ("hsl(1rad 100% 50%)", rgba(255, 244, 0)),
-        // bare numbers for s/l mean percentages (CSS Color 4), in both syntaxes
+        // bare numbers for s/l mean percentages in the space syntax (CSS Color 4)
         ("hsl(120 100 50)", rgba(0, 255, 0)),
-        ("hsl(120, 100, 50)", rgba(0, 255, 0)),
         ("hsl(210 50 40 / 0.25)", rgba(51, 102, 153, 0.25)),
     ])
     func hsl(_ text: String, _ expected: SVGColor) {
@@ -346,6 +345,8 @@ struct ColorParsingTests {
         "hsl()", "hsl(120)", "hsl(120, 100%)", "hsl(120 100% 50% 0.5)", "hsl(120, 100% 50%)",
         "hsl(10%, 50%, 50%)", "hsl(120, 100%, 50px)", "hsl(120, 100deg, 50%)", "hsl(120foo, 1%, 1%)",
         "hsl(120, 100%, 50%, 0.5, 1)", "hsla(120 100% 50% / 1px)", "hsl (120, 100%, 50%)",
+        // the legacy comma syntax of hsl() takes percentages for saturation and lightness (CSS Color 4)
+        "hsl(120, 100, 50)", "hsl(240, 100%, 50)", "hsla(240, 100, 50%, 0.5)",
         // other colour functions are not supported
         "hwb(120, 0%, 0%)", "lab(50% 40 59)", "color(srgb 1 0 0)", "var(--x)",
     ])

@@ -108,6 +108,25 @@ struct PNGColorTypeTests {
         #expect(try encoded(icon.render(size: 24, tint: SVGColor(red: 10, green: 132, blue: 255))).colorType == 6)
     }
 
+    @Test("A palette whose tRNS would be exactly 00 0a writes one entry more (Pillow reads 00 0a as one transparent entry)")
+    func pillowTransparencyPattern() throws {
+        // A square clipped to itself at 48 px: alphas 0, 10 (the edges, 0.2 × 0.2) and 255 only.
+        let body = "<clipPath id='c'><rect x='20' y='20' width='160' height='160'/></clipPath>"
+            + "<rect x='20' y='20' width='160' height='160' fill='green' clip-path='url(#c)'/>"
+        let icon = try SVGDocumentParser.parse("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 200 200'>\(body)</svg>",
+                                               file: "t.svg").icon
+        let pixmap = icon.render(size: 48)
+        let alphas = Set(pixmap.straightAlphaRGBA().enumerated().filter { $0.offset % 4 == 3 }.map(\.element))
+        #expect(alphas == [0, 10, 255])
+        #expect(try encoded(pixmap) == Layout(bitDepth: 2, colorType: 3, paletteEntries: 3, transparencyEntries: 3))
+        // Only 0 and 10: no opaque entry to add, so the two entries are swapped.
+        let faint = try SVGDocumentParser.parse("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 200 200'>"
+            + "<rect x='20' y='20' width='160' height='160' fill='green' fill-opacity='0.0392'/></svg>", file: "t.svg").icon.render(size: 40)
+        #expect(Set(faint.straightAlphaRGBA().enumerated().filter { $0.offset % 4 == 3 }.map(\.element)) == [0, 10])
+        #expect(try encoded(faint).colorType == 3)
+        #expect(Self.transparencyBytes(try PNGCodec.encode(faint)) == [10, 0])
+    }
+
     @Test("A gradient is RGBA")
     func gradient() throws {
         var pixmap = Pixmap(width: 32, height: 32)

@@ -133,6 +133,34 @@ struct StaticSVGGapsTests {
         #expect(CSSTransformParser.parse("") == nil)
     }
 
+    @Test("CSS transform arguments need commas and units (only zero may be bare); SVG's own syntax is not CSS")
+    func cssTransformIsStrictCSS() {
+        #expect(CSSTransformParser.parse("translate(60px 60px)") == nil)
+        #expect(CSSTransformParser.parse("translate(60, 60)") == nil)
+        #expect(CSSTransformParser.parse("rotate(45)") == nil)
+        #expect(CSSTransformParser.parse("rotate(45deg, 100px, 100px)") == nil)
+        #expect(CSSTransformParser.parse("matrix(1 0 0 1 60 60)") == nil)
+        #expect(CSSTransformParser.parse("translate(0, 10px) rotate(0)") == SVGTransform.translation(0, 10))
+        #expect(CSSTransformParser.parse("matrix(1, 0, 0, 1, 60, 60)") == SVGTransform.translation(60, 60))
+    }
+
+    @Test("the transform attribute takes SVG's transform list only; style takes SVG's or CSS's, not a mix")
+    func transformAttributeVersusCSS() throws {
+        let degrees = try parse("<rect width=\"1\" height=\"1\" transform=\"translate(5 0) rotate(45deg)\"/>")
+        #expect(degrees.icon.layers.first?.transform == .identity)
+        #expect(degrees.warnings.map(\.description) == ["line 1: <rect>: ignoring malformed transform \"translate(5 0) rotate(45deg)\""])
+        let translateX = try parse("<rect width=\"1\" height=\"1\" transform=\"translateX(5px)\"/>")
+        #expect(translateX.icon.layers.first?.transform == .identity)
+        // In style, CSS units with SVG's spaces are neither syntax: the attribute below it stays.
+        let spaced = try parse("<rect width=\"1\" height=\"1\" transform=\"translate(50 0)\" style=\"transform: translate(5px 0px)\"/>")
+        #expect(firstShapeBounds(spaced.icon.layers)?.x == 50)
+        let sheet = try parse("<style>rect { transform: translate(7px, 0px) }</style><rect width=\"1\" height=\"1\" transform=\"translate(50, 0)\"/>")
+        #expect(firstShapeBounds(sheet.icon.layers)?.x == 7)
+        // SVG's own syntax in CSS is read as resvg reads it.
+        let svgSyntax = try parse("<rect width=\"1\" height=\"1\" style=\"transform: translate(9 0)\"/>")
+        #expect(firstShapeBounds(svgSyntax.icon.layers)?.x == 9)
+    }
+
     @Test("transform in style and style sheets wins over the attribute; an invalid one is dropped with a warning")
     func cssTransformCascade() throws {
         let sheet = try parse("<style>#r { transform: translate(5px, 0) }</style><rect id=\"r\" width=\"1\" height=\"1\" transform=\"translate(50 0)\"/>")

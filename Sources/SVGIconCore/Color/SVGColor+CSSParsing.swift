@@ -18,10 +18,10 @@
 //  * Alpha may be a number or a percentage in either syntax; it is clamped to 0...1 and kept
 //    unquantised. Hex alpha is aa/255.
 //  * hsl hue: unitless = degrees, or `deg`, `grad`, `rad`, `turn`; wraps modulo 360.
-//    Saturation/lightness: percentages, or bare numbers read as percentages (CSS Color 4,
-//    `hsl(120 100 50)` = `hsl(120 100% 50%)`), in both syntaxes. NOTE: svgtypes (resvg) also
-//    accepts bare numbers but reads them as 0...1 fractions, so `hsl(120, 100, 50)` is white there;
-//    we follow CSS Color 4 / browsers instead. Both are clamped to 0...1.
+//    Saturation/lightness: percentages, or in the space syntax bare numbers read as percentages
+//    (CSS Color 4, `hsl(120 100 50)` = `hsl(120 100% 50%)`); the legacy comma syntax takes
+//    percentages only, so `hsl(120, 100, 50)` is invalid (as Chrome reads it). NOTE: svgtypes
+//    (resvg) reads bare numbers as 0...1 fractions, so that is white there. Both are clamped to 0...1.
 //  * The legacy syntax needs a comma between every component and no `/`; the space syntax allows
 //    no commas. Mixing them, too few or too many components → nil.
 //  * Numbers follow CSS: optional sign, digits with optional fraction (`.5` ok, `5.` not),
@@ -164,6 +164,8 @@ struct CSSColorParser {
 
     private mutating func parseHSLArguments() -> SVGColor? {
         guard let (h, s, l, a) = parseArguments() else { return nil }
+        // The legacy comma syntax takes percentages only (CSS Color 4 <legacy-hsl-syntax>).
+        if legacySyntaxSeen && (s.unit != .percent || l.unit != .percent) { return nil }
         guard let degrees = Self.hueDegrees(h),
             let saturation = Self.percentage(s),
             let lightness = Self.percentage(l),

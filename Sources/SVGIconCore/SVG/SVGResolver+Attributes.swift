@@ -168,20 +168,28 @@ extension SVGResolver {
         }
     }
 
-    /// SVG's own transform list, else the CSS syntax (units, `translateX`, `skew`, `none`: SVG 2 makes
-    /// `transform` a presentation attribute of the CSS property).
+    /// A transform attribute (`transform`, `gradientTransform`, `patternTransform`): SVG's own transform
+    /// list, bare numbers and whitespace or commas between them. CSS units and functions (`45deg`,
+    /// `translateX`) are not of that grammar, as Chrome and resvg read the attribute.
     static func parseTransform(_ text: String) -> SVGTransform? {
-        TransformListParser.parse(text) ?? CSSTransformParser.parse(text)
+        TransformListParser.parse(text)
     }
 
-    /// `transform` as the cascade gives it: the attribute, then `<style>` rules and `style`, the last valid
-    /// declaration winning (an invalid one is ignored with a warning, as CSS drops it).
+    /// `transform` as the cascade gives it: the attribute (SVG's syntax), then `<style>` rules and `style`
+    /// (SVG's syntax as resvg reads them, else CSS's, as Chrome does), the last valid declaration winning
+    /// (an invalid one is ignored with a warning, as CSS drops it). A value that is neither, such as
+    /// `translate(5px 5px)`, is invalid to both.
     @inline(never)
     mutating func cascadedTransform(_ index: Int) -> SVGTransform {
         var result = SVGTransform.identity
+        // The attributes come first among the declarations, so the first `transform` is the attribute's.
+        var attributeFirst = tree.nodes[index].hasTransformAttribute
         for d in tree.declarations(of: index) where d.name == "transform" {
             let value = trimmedCSSValue(d.value)
-            if let parsed = SVGResolver.parseTransform(value) { result = parsed }
+            let parsed = attributeFirst ? SVGResolver.parseTransform(value)
+                : SVGResolver.parseTransform(value) ?? CSSTransformParser.parse(value)
+            attributeFirst = false
+            if let parsed { result = parsed }
             else { warn(index, "ignoring malformed transform \"\(value)\"") }
         }
         return result

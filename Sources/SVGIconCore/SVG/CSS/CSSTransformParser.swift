@@ -2,10 +2,12 @@
 /// written in `style` and style sheets: `none`, or a list of `matrix(a, b, c, d, e, f)`, `translate(x [, y])`,
 /// `translateX(x)`, `translateY(y)`, `scale(sx [, sy])`, `scaleX`, `scaleY`, `rotate(angle)`, `skew(ax [, ay])`,
 /// `skewX`, `skewY`, applied so that the rightmost acts on the points first. Function names are ASCII
-/// case-insensitive; arguments are separated by commas or whitespace. Lengths may carry absolute units
-/// (`px`, `pt`, `pc`, `mm`, `cm`, `in`) and angles `deg`, `rad`, `grad` or `turn`; a bare number is px or
-/// degrees as in SVG's own syntax. SVG's `rotate(a cx cy)` is accepted too. Percentages (which need a
-/// reference box) and 3D functions make the value invalid (nil), as does anything else.
+/// case-insensitive; the arguments of a function are separated by commas (CSS's `#` multiplier), the
+/// functions by whitespace. Lengths carry a unit (`px`, `pt`, `pc`, `mm`, `cm`, `in`) and angles one of
+/// `deg`, `rad`, `grad` or `turn`; only zero may be written bare (`<zero>`). SVG's attribute syntax
+/// (bare numbers, `rotate(a cx cy)`, whitespace between arguments) is not CSS and makes the value
+/// invalid (nil), as Chrome reads it (the resolver tries SVG's own list first, as resvg reads a CSS
+/// transform); so do percentages (which need a reference box), 3D functions and anything else.
 package enum CSSTransformParser {
     private enum Kind { case length, angle, number }
 
@@ -31,11 +33,6 @@ package enum CSSTransformParser {
         Function(name: "scalex", argumentCounts: 1...1, kinds: [.number]) { .scale($0[0], 1) },
         Function(name: "scaley", argumentCounts: 1...1, kinds: [.number]) { .scale(1, $0[0]) },
         Function(name: "rotate", argumentCounts: 1...1, kinds: [.angle]) { .rotation(degrees: $0[0]) },
-        // SVG's rotate(a cx cy): about the point (cx, cy).
-        Function(name: "rotate", argumentCounts: 3...3, kinds: [.angle, .length]) {
-            SVGTransform.translation($0[1], $0[2]).concatenating(.rotation(degrees: $0[0]))
-                .concatenating(.translation(-$0[1], -$0[2]))
-        },
         Function(name: "skew", argumentCounts: 1...2, kinds: [.angle]) {
             let tx = tangent($0[0] * Double.pi / 180), ty = $0.count == 2 ? tangent($0[1] * Double.pi / 180) : 0
             return SVGTransform(a: 1, b: ty, c: tx, d: 1, e: 0, f: 0)
@@ -72,7 +69,11 @@ package enum CSSTransformParser {
             var args: [(value: Double, unit: String)] = []
             skipSpace()
             while i < bytes.count, bytes[i] != UInt8(ascii: ")") {
-                if !args.isEmpty, bytes[i] == UInt8(ascii: ",") { i += 1; skipSpace() }
+                if !args.isEmpty {
+                    guard bytes[i] == UInt8(ascii: ",") else { return nil }
+                    i += 1
+                    skipSpace()
+                }
                 let start = i
                 if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
                 while i < bytes.count, ByteCursor.isDigit(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
@@ -97,14 +98,16 @@ package enum CSSTransformParser {
                 case .number: return unit.isEmpty ? v : nil
                 case .length:
                     switch unit {
-                    case "", "px": return v
+                    case "": return v == 0 ? 0 : nil
+                    case "px": return v
                     case "pt", "pc", "mm", "cm", "in":
                         return SVGLength(v, SVGLength.Unit(rawValue: unit)!).pixels(percentBase: 0)
                     default: return nil
                     }
                 case .angle:
                     switch unit {
-                    case "", "deg": return v
+                    case "": return v == 0 ? 0 : nil
+                    case "deg": return v
                     case "rad": return v * 180 / Double.pi
                     case "grad": return v * 0.9
                     case "turn": return v * 360
