@@ -150,23 +150,6 @@ extension FilterDesignerShadow {
         return out
     }
 
-    /// Draws the chain's result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
-    /// `ShadowRows.walk`) with the region's pixel (0, 0) at (x, y) and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
-    /// shadow (`part` placed at (px, py) in the region, alpha `tone` × blurred, colour `color`), then
-    /// `Pixmap.composite`'s arithmetic. Where the layer is absent the blend gives the shadow itself, where
-    /// it is opaque over no shadow the layer's colour; elsewhere `FilterOps.blendPixel` runs.
-    func draw(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
-              x: Int, y: Int, opacity layerOpacity: Double) {
-        guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
-        else { return }
-        let u = SIMD4<Float>(Float(layerColor.red) / 255, Float(layerColor.green) / 255, Float(layerColor.blue) / 255, 1)
-        let c = SIMD4<Float>(color, 1)
-        let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: place.o, toLinear: nil, toSRGB: nil)
-        place.walk(layer, part, at: px, py, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
-            blendRow($0, $1, $2, $3, paint, blank: $4)
-        }
-    }
-
     /// For a layer in the chain's own colour (`keepsColor`): draws the chain's result into `pixmap`,
     /// alpha-only in `layerColor`, placed as `draw` places it — the alpha `FilterOps.blendPixel` gives the
     /// last feBlend on the RGBA route, (s + a) − s·a with s the layer's alpha and a the toned shadow's,
@@ -180,7 +163,7 @@ extension FilterDesignerShadow {
         guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
         else { return true }
         let o = place.o, tone = self.tone
-        place.walk(layer, part, at: px, py, into: &pixmap, rgba: false, layerOnly: { line, out, range in
+        place.walk(layer, part, at: px, py, into: &pixmap, layerOnly: { line, out, range in
             Self.blendAlphaRow(line, nil, out, range, tone, o)
         }, shadowed: { line, blurred, out, range, _ in
             Self.blendAlphaRow(line, blurred, out, range, tone, o)
@@ -221,81 +204,5 @@ extension FilterDesignerShadow {
             out[i] = b + out[i] * (1 - b)
             i &+= 1
         }
-    }
-
-    /// Columns `range` of a row where the shadow lands (`blurred[i]` at column i): the layer feBlend-ed
-    /// over the shadow, drawn with `paint.put` (`blank`: the output row holds only ±0, where four
-    /// shadow-only pixels are stored: `ShadowPlanesPaint.shadeFourBlank`).
-    private func blendRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
-                          _ range: Range<Int>, _ paint: ShadowPlanesPaint, blank: Bool) {
-        var i = range.lowerBound
-        let one = SIMD4<Float>(repeating: 1)
-        while i &+ 4 <= range.upperBound {
-            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
-            // `alphaRow` four at a time: tone·a clamped to 0…1.
-            let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
-            let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
-            if v == .zero {
-                // `paint.shade` is `paint.color`: the shadow pixels as below.
-                if blank { paint.shadeFourBlank(a, out + i &* 4) } else { paint.shadeFour(a, out + i &* 4) }
-            } else if v == one {
-                Self.overFour(a, out + i &* 4, paint)
-            } else {
-                for k in 0..<4 { blend(v[k], a[k], out + (i &+ k) &* 4, paint) }
-            }
-            i &+= 4
-        }
-        while i < range.upperBound {
-            blend(layer[i], Self.alphaRow(tone, blurred[i]), out + i &* 4, paint)
-            i &+= 1
-        }
-    }
-
-    /// Four pixels of the opaque layer over shadow alphas `a`, drawn from `q` on: `blend(1, a[k])` for
-    /// each, the four pixels' alphas and channels computed side by side. Where a[k] = 0 this is the
-    /// opaque layer's pixel `putOpaque` draws: alpha (1 + 0) − 0 = 1, colour u·1 + 0·u = u, and with o = 1
-    /// u·1 + q·0 = u.
-    @inline(__always)
-    private static func overFour(_ a: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
-        let u = paint.layer, o = paint.o
-        let alpha = (1 + a) - a, rest = 1 - a
-        let r = pointwiseMinimum(u.x * rest + a * u.x, alpha), g = pointwiseMinimum(u.y * rest + a * u.y, alpha)
-        let b = pointwiseMinimum(u.z * rest + a * u.z, alpha)
-        let keep = 1 - alpha * o
-        let raw = UnsafeMutableRawPointer(q)
-        for k in 0..<4 {
-            let d = UnsafeRawPointer(raw + k &* 16).loadUnaligned(as: SIMD4<Float>.self)
-            (raw + k &* 16).storeBytes(of: SIMD4(r[k], g[k], b[k], alpha[k]) * o + d * keep[k], as: SIMD4<Float>.self)
-        }
-    }
-
-    /// `min` lane by lane as Swift's `min(x, y)` takes it (y < x ? y : x), inline.
-    @inline(__always)
-    private static func pointwiseMinimum(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
-        x.replacing(with: y, where: y .< x)
-    }
-
-    /// The layer's pixel (alpha `s`) feBlend-ed over the shadow's (alpha `a`), drawn at `q` with `paint.put`.
-    @inline(__always)
-    private func blend(_ s: Float, _ a: Float, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
-        if s == 0 {
-            // No layer: the blend's result is the shadow pixel itself (c·a + 0, alpha 0 + a − 0).
-            if a > 0 { paint.put(paint.color * a, q) }
-            return
-        }
-        if s == 1 {
-            // The blend with αs = 1: cs = u·1/1 = u and the backdrop's term c·a·(1 − 1) = +0, so
-            // co = u·(1 − a) + (1·a)·u and α = (1 + a) − 1·a, each as `blendPixel` rounds it.
-            if a == 0 {
-                paint.putOpaque(q)
-            } else {
-                let alpha = (1 + a) - a
-                let c = paint.layer * (1 - a) + a * paint.layer
-                paint.put(SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha), q)
-            }
-            return
-        }
-        let px = FilterOps.blendPixel(paint.layer * s, SIMD4(color * a, a), .normal)
-        if px.w > 0 { paint.put(px, q) }
     }
 }

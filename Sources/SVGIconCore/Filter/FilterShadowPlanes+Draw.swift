@@ -149,9 +149,7 @@ extension FilterShadowPlanes {
         FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
             FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
                 let paint = self.paint(place.o, space == .linearRGB ? (toLinear, toSRGB) : nil)
-                place.walk(over, shadow, at: dx, dy, into: &pixmap, rgba: true, layerOnly: paint.layerOnly) {
-                    paint.withShadow($0, $1, $2, $3, $4)
-                }
+                place.paint(over, shadow, at: dx, dy, into: &pixmap, paint)
             }
         }
     }

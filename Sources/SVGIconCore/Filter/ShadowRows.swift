@@ -21,45 +21,39 @@ struct ShadowRows {
         self.y = y
     }
 
+    /// The layer's columns under a shadow part `width` wide whose column 0 is layer column `sx`.
+    func shadowColumns(_ sx: Int, _ width: Int) -> Range<Int> {
+        let s0 = min(max(columns.lowerBound, sx), columns.upperBound)
+        return s0..<max(s0, min(columns.upperBound, width + sx))
+    }
+
     /// Calls, for each of `rows`, `layerOnly(layer row, output row, columns)` on the stretches of
     /// `columns` the shadow misses and `shadowed(layer row, shadow row indexed by layer column, output row,
-    /// columns, blank)` on the one under it (`blank`: that output row holds only ±0, known when an
-    /// alpha-only pixmap is made RGBA; else false). The output row pointer is the pixmap's sample of the layer's
-    /// column 0 in that row: with `rgba`, the pixmap is made full RGBA first (an alpha-only one row by row
-    /// as it is drawn: `Pixmap.makeRGBA(rows:_:)`) and a pixel is 4 samples; else it is drawn in the form it
-    /// has (1 sample a pixel alpha-only, 4 RGBA).
+    /// columns, false)` on the one under it. The output row pointer is the pixmap's sample of the layer's
+    /// column 0 in that row, the pixmap drawn in the form it has (1 sample a pixel alpha-only, 4 RGBA;
+    /// shadows of another colour go through `paint`, which makes it RGBA).
     @inline(__always)
-    func walk(_ layer: FilterAlpha, _ shadow: FilterAlpha, at sx: Int, _ sy: Int, into pixmap: inout Pixmap, rgba: Bool,
+    func walk(_ layer: FilterAlpha, _ shadow: FilterAlpha, at sx: Int, _ sy: Int, into pixmap: inout Pixmap,
               layerOnly: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void,
               shadowed: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>, Bool) -> Void) {
-        let s0 = min(max(columns.lowerBound, sx), columns.upperBound)
-        let shadowColumns = s0..<max(s0, min(columns.upperBound, shadow.width + sx))
+        let shadowColumns = shadowColumns(sx, shadow.width)
         let w = layer.width, sw = shadow.width, sh = shadow.height, dw = pixmap.width
-        let channels = rgba || pixmap.uniformColor == nil ? 4 : 1
+        let channels = pixmap.uniformColor == nil ? 4 : 1
         let x = self.x, y = self.y, rows = self.rows, columns = self.columns
         layer.alpha.withUnsafeBufferPointer { srcBuffer in
             shadow.alpha.withUnsafeBufferPointer { shBuffer in
-                guard let src = srcBuffer.baseAddress else { return }
-                /// Layer row `row`, drawn from `out` (the output sample of the layer's column 0).
-                func draw(_ row: Int, _ out: UnsafeMutablePointer<Float>, _ blank: Bool) {
-                    let line = src + row &* w, r = row &- sy
-                    guard let shadowPlane = shBuffer.baseAddress, r >= 0, r < sh, !shadowColumns.isEmpty else {
-                        layerOnly(line, out, columns)
-                        return
-                    }
-                    layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
-                    shadowed(line, shadowPlane + (r &* sw &- sx), out, shadowColumns, blank)
-                    layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
-                }
-                if rgba {
-                    pixmap.makeRGBA(rows: (rows.lowerBound &+ y)..<(rows.upperBound &+ y)) { row, line, blank in
-                        draw(row &- y, line + x &* 4, blank)
-                    }
-                    return
-                }
                 pixmap.samples.withUnsafeMutableBufferPointer { dstBuffer in
-                    guard let dst = dstBuffer.baseAddress else { return }
-                    for row in rows { draw(row, dst + ((row &+ y) &* dw &+ x) &* channels, false) }
+                    guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
+                    for row in rows {
+                        let line = src + row &* w, r = row &- sy, out = dst + ((row &+ y) &* dw &+ x) &* channels
+                        guard let shadowPlane = shBuffer.baseAddress, r >= 0, r < sh, !shadowColumns.isEmpty else {
+                            layerOnly(line, out, columns)
+                            continue
+                        }
+                        layerOnly(line, out, columns.lowerBound..<shadowColumns.lowerBound)
+                        shadowed(line, shadowPlane + (r &* sw &- sx), out, shadowColumns, false)
+                        layerOnly(line, out, shadowColumns.upperBound..<columns.upperBound)
+                    }
                 }
             }
         }

@@ -193,6 +193,15 @@ public struct Pixmap: Hashable, Sendable {
     /// alpha-only row of zeros made RGBA; false for a pixmap that was RGBA already, whose rows are not
     /// looked at).
     package mutating func makeRGBA(rows: Range<Int>, _ body: (Int, UnsafeMutablePointer<Float>, Bool) -> Void) {
+        makeRGBA(rows: rows, storingBlank: false, body)
+    }
+
+    /// `makeRGBA(rows:_:)` for a draw that can store whole rows: with `storingBlank`, a blank row of `rows`
+    /// (every alpha value ±0) is not expanded; `body` gets it with `blank` true and must store all of its
+    /// `width × 4` samples itself (+0 where it draws nothing, as the expansion would). Each row is then
+    /// written once, not zeroed first and drawn over.
+    package mutating func makeRGBA(rows: Range<Int>, storingBlank: Bool,
+                                   _ body: (Int, UnsafeMutablePointer<Float>, Bool) -> Void) {
         let w = width, h = height
         let rows = rows.clamped(to: 0..<h)
         guard let u = uniform else {
@@ -209,6 +218,10 @@ public struct Pixmap: Hashable, Sendable {
                 guard let dst = out.baseAddress, let src = alpha.baseAddress else { return }
                 for row in 0..<h {
                     let line = dst + row &* w &* 4, a = src + row &* w
+                    if storingBlank, rows.contains(row), Self.isBlank(a, w) {
+                        body(row, line, true)
+                        continue
+                    }
                     let blank = Self.expand(a, line, w, color)
                     if rows.contains(row) { body(row, line, blank) }
                 }
@@ -250,6 +263,21 @@ public struct Pixmap: Hashable, Sendable {
             i &+= 1
         }
         return blank
+    }
+
+    /// True when all `n` values from `a` are ±0, read four at a time.
+    @inline(__always)
+    private static func isBlank(_ a: UnsafePointer<Float>, _ n: Int) -> Bool {
+        var i = 0
+        while i &+ 4 <= n {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<Float>.self) != .zero { return false }
+            i &+= 4
+        }
+        while i < n {
+            if a[i] != 0 { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// The premultiplied RGBA values of an alpha-only pixmap.

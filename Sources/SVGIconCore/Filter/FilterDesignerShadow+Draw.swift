@@ -1,0 +1,172 @@
+// MARK: - The designer chain's shadow of another colour drawn into RGBA
+
+extension FilterDesignerShadow {
+    /// Draws the chain's result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
+    /// `ShadowRows.paint`, blank rows at opacity 1 stored: `DesignerRowPaint`) with the region's pixel (0, 0) at (x, y) and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
+    /// shadow (`part` placed at (px, py) in the region, alpha `tone` × blurred, colour `color`), then
+    /// `Pixmap.composite`'s arithmetic. Where the layer is absent the blend gives the shadow itself, where
+    /// it is opaque over no shadow the layer's colour; elsewhere `FilterOps.blendPixel` runs.
+    func draw(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
+              x: Int, y: Int, opacity layerOpacity: Double) {
+        guard let place = ShadowRows(width: layer.width, height: layer.height, on: pixmap, x: x, y: y, opacity: layerOpacity)
+        else { return }
+        let u = SIMD4<Float>(Float(layerColor.red) / 255, Float(layerColor.green) / 255, Float(layerColor.blue) / 255, 1)
+        let c = SIMD4<Float>(color, 1)
+        let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: place.o, toLinear: nil, toSRGB: nil)
+        place.paint(layer, part, at: px, py, into: &pixmap, DesignerRowPaint(chain: self, paint: paint))
+    }
+
+    /// Columns `range` of a row where the shadow lands (`blurred[i]` at column i): the layer feBlend-ed
+    /// over the shadow, drawn with `paint.put` (`blank`: the output row holds only ±0, where four
+    /// shadow-only pixels are stored: `ShadowPlanesPaint.shadeFourBlank`).
+    func blendRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
+                   _ range: Range<Int>, _ paint: ShadowPlanesPaint, blank: Bool) {
+        var i = range.lowerBound
+        let one = SIMD4<Float>(repeating: 1)
+        while i &+ 4 <= range.upperBound {
+            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            // `alphaRow` four at a time: tone·a clamped to 0…1.
+            let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+            if v == .zero {
+                // `paint.shade` is `paint.color`: the shadow pixels as below.
+                if blank { paint.shadeFourBlank(a, out + i &* 4) } else { paint.shadeFour(a, out + i &* 4) }
+            } else if v == one {
+                Self.overFour(a, out + i &* 4, paint)
+            } else {
+                for k in 0..<4 { blend(v[k], a[k], out + (i &+ k) &* 4, paint) }
+            }
+            i &+= 4
+        }
+        while i < range.upperBound {
+            blend(layer[i], Self.alphaRow(tone, blurred[i]), out + i &* 4, paint)
+            i &+= 1
+        }
+    }
+
+    /// Four pixels of the opaque layer over shadow alphas `a`, drawn from `q` on: `blend(1, a[k])` for
+    /// each, the four pixels' alphas and channels computed side by side. Where a[k] = 0 this is the
+    /// opaque layer's pixel `putOpaque` draws: alpha (1 + 0) − 0 = 1, colour u·1 + 0·u = u, and with o = 1
+    /// u·1 + q·0 = u.
+    @inline(__always)
+    private static func overFour(_ a: SIMD4<Float>, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
+        let u = paint.layer, o = paint.o
+        let alpha = (1 + a) - a, rest = 1 - a
+        let r = pointwiseMinimum(u.x * rest + a * u.x, alpha), g = pointwiseMinimum(u.y * rest + a * u.y, alpha)
+        let b = pointwiseMinimum(u.z * rest + a * u.z, alpha)
+        let keep = 1 - alpha * o
+        let raw = UnsafeMutableRawPointer(q)
+        for k in 0..<4 {
+            let d = UnsafeRawPointer(raw + k &* 16).loadUnaligned(as: SIMD4<Float>.self)
+            (raw + k &* 16).storeBytes(of: SIMD4(r[k], g[k], b[k], alpha[k]) * o + d * keep[k], as: SIMD4<Float>.self)
+        }
+    }
+
+    /// `overFour` over +0s at opacity 1: the four pixels `blend(1, a[k])` gives (u: the layer's colour),
+    /// stored (× 1 and + 0·keep leave them as they are, but for the sign of a zero).
+    @inline(__always)
+    static func storeOverFour(_ a: SIMD4<Float>, _ q: UnsafeMutableRawPointer, _ u: SIMD4<Float>) {
+        let alpha = (1 + a) - a, rest = 1 - a
+        let r = pointwiseMinimum(u.x * rest + a * u.x, alpha), g = pointwiseMinimum(u.y * rest + a * u.y, alpha)
+        let b = pointwiseMinimum(u.z * rest + a * u.z, alpha)
+        for k in 0..<4 { (q + k &* 16).storeBytes(of: SIMD4(r[k], g[k], b[k], alpha[k]), as: SIMD4<Float>.self) }
+    }
+
+    /// `min` lane by lane as Swift's `min(x, y)` takes it (y < x ? y : x), inline.
+    @inline(__always)
+    private static func pointwiseMinimum(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
+        x.replacing(with: y, where: y .< x)
+    }
+
+    /// The layer's pixel (alpha `s`) feBlend-ed over the shadow's (alpha `a`), drawn at `q` with `paint.put`.
+    @inline(__always)
+    private func blend(_ s: Float, _ a: Float, _ q: UnsafeMutablePointer<Float>, _ paint: ShadowPlanesPaint) {
+        if s == 0 {
+            // No layer: the blend's result is the shadow pixel itself (c·a + 0, alpha 0 + a − 0).
+            if a > 0 { paint.put(paint.color * a, q) }
+            return
+        }
+        if s == 1 {
+            // The blend with αs = 1: cs = u·1/1 = u and the backdrop's term c·a·(1 − 1) = +0, so
+            // co = u·(1 − a) + (1·a)·u and α = (1 + a) − 1·a, each as `blendPixel` rounds it.
+            if a == 0 {
+                paint.putOpaque(q)
+            } else {
+                let alpha = (1 + a) - a
+                let c = paint.layer * (1 - a) + a * paint.layer
+                paint.put(SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha), q)
+            }
+            return
+        }
+        let px = FilterOps.blendPixel(paint.layer * s, SIMD4(color * a, a), .normal)
+        if px.w > 0 { paint.put(px, q) }
+    }
+}
+
+/// The rows of `FilterDesignerShadow.draw` (`ShadowRows.paint`): the layer alone as `ShadowPlanesPaint`
+/// draws it (no tables: sRGB), under the shadow the last feBlend (`blendRow`); into a blank row at layer
+/// opacity 1 each pixel's result stored.
+struct DesignerRowPaint: ShadowRowPainter {
+    let chain: FilterDesignerShadow
+    let paint: ShadowPlanesPaint
+
+    func layerOnly(_ layer: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>) {
+        paint.layerOnly(layer, out, range)
+    }
+
+    func shadowed(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
+                  _ range: Range<Int>, _ blank: Bool) {
+        chain.blendRow(layer, moved, out, range, paint, blank: blank)
+    }
+
+    var storesBlankRows: Bool { paint.o == 1 }
+
+    func storeLayerOnly(_ layer: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>) {
+        paint.storeLayerOnly(layer, out, range)
+    }
+
+    /// `blendRow` over +0s at opacity 1: four layer values of 0 as the shadow pixels `color × a`, four of 1
+    /// as `overFour`'s pixels, the others pixel by pixel (`stored`).
+    func storeShadowed(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
+                       _ range: Range<Int>) {
+        var i = range.lowerBound
+        let one = SIMD4<Float>(repeating: 1), tone = chain.tone
+        while i &+ 4 <= range.upperBound {
+            let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
+            let t = tone * UnsafeRawPointer(moved + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = ShadowPlanesPaint.clamp01(t)
+            let q = UnsafeMutableRawPointer(out + i &* 4)
+            if ShadowPlanesPaint.every(v, .zero) {
+                for k in 0..<4 {
+                    (q + k &* 16).storeBytes(of: paint.color * SIMD4(repeating: a[k]), as: SIMD4<Float>.self)
+                }
+            } else if ShadowPlanesPaint.every(v, one) {
+                FilterDesignerShadow.storeOverFour(a, q, paint.layer)
+            } else {
+                for k in 0..<4 { (q + k &* 16).storeBytes(of: stored(v[k], a[k]), as: SIMD4<Float>.self) }
+            }
+            i &+= 4
+        }
+        while i < range.upperBound {
+            let a = FilterDesignerShadow.alphaRow(tone, moved[i])
+            UnsafeMutableRawPointer(out + i &* 4).storeBytes(of: stored(layer[i], a), as: SIMD4<Float>.self)
+            i &+= 1
+        }
+    }
+
+    /// The pixel `FilterDesignerShadow.blend(s, a)` leaves on a +0 pixel at opacity 1 (a: the toned shadow
+    /// alpha, 0…1): the shadow pixel where s = 0 (+0 for a = 0), the opaque layer's feBlend over it where
+    /// s = 1, else `FilterOps.blendPixel` (+0 where it has no alpha).
+    @inline(__always)
+    func stored(_ s: Float, _ a: Float) -> SIMD4<Float> {
+        if s == 0 { return paint.color * a }
+        if s == 1 {
+            if a == 0 { return paint.opaque }
+            let alpha = (1 + a) - a
+            let c = paint.layer * (1 - a) + a * paint.layer
+            return SIMD4(min(c.x, alpha), min(c.y, alpha), min(c.z, alpha), alpha)
+        }
+        let px = FilterOps.blendPixel(paint.layer * s, SIMD4(chain.color * a, a), .normal)
+        return px.w > 0 ? px : .zero
+    }
+}
