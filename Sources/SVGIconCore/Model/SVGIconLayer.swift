@@ -37,6 +37,8 @@ public struct SVGIconLayer: Hashable, Sendable {
     /// `isolation: isolate`: the layer is drawn offscreen and composited as a whole, so blend modes inside
     /// it see only its own content as their backdrop.
     public var isolated = false
+    /// The resolver's notes for measuring boxes (a marker instance is left out of its parent's box).
+    var notes = LayerNotes()
 
     /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,

@@ -1,6 +1,7 @@
 /// Bounding boxes: for resolving `objectBoundingBox` units (`SVGIconDefinition.resolvingBoundingBoxUnits()`),
-/// the geometry of a shape (without its stroke) or of a group's children in the group's user space; for
-/// offscreen layers, everything a layer may paint, in device pixels.
+/// the geometry of a shape (without its stroke) or of a group's children in the group's user space, marker
+/// instances left out (SVG 2 §8.10: an object bounding box has no markers); for offscreen layers, everything
+/// a layer may paint, in device pixels.
 enum LayerBounds {
     /// The bounds of the path's flattened geometry (curves flattened to 1/10 000 of the path's size).
     static func bounds(of path: SVGPath) -> SVGRect? {
@@ -21,14 +22,15 @@ enum LayerBounds {
         return SVGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
-    /// The layer's content bounds in its own user space (before its `transform`).
+    /// The layer's content bounds in its own user space (before its `transform`); a group's children that
+    /// are marker instances do not count.
     static func bounds(of layer: SVGIconLayer) -> SVGRect? {
         switch layer.content {
         case .shape(let shape):
             return bounds(of: shape.path)
         case .group(let children):
             var result: SVGRect? = nil
-            for child in children {
+            for child in children where !child.notes.isMarkerInstance {
                 guard let b = bounds(of: child)?.transformed(by: child.transform) else { continue }
                 result = result.map { $0.union(b) } ?? b
             }
@@ -38,7 +40,8 @@ enum LayerBounds {
 
     /// The layer's stroke bounding box in its own user space (before its `transform`): the fill box of
     /// each shape widened by half its stroke width on every side (the exact box for rectangles, circles
-    /// and ellipses; joins and caps reaching further are not measured), the union over a group's children.
+    /// and ellipses; joins and caps reaching further are not measured), the union over a group's children
+    /// (marker instances left out, as from the fill box).
     static func strokeBounds(of layer: SVGIconLayer) -> SVGRect? {
         switch layer.content {
         case .shape(let shape):
@@ -48,7 +51,7 @@ enum LayerBounds {
             return SVGRect(x: box.x - h, y: box.y - h, width: box.width + 2 * h, height: box.height + 2 * h)
         case .group(let children):
             var result: SVGRect? = nil
-            for child in children {
+            for child in children where !child.notes.isMarkerInstance {
                 guard let b = strokeBounds(of: child)?.transformed(by: child.transform) else { continue }
                 result = result.map { $0.union(b) } ?? b
             }

@@ -99,12 +99,11 @@ extension SVGResolver {
     /// `layer.transform` (the element's `transform`, without origin, then `after`: a use's x/y) made
     /// `translate(o) · transform · translate(−o) · after`, the origin `o` taken in the element's fill or
     /// stroke box (CSS Transforms 1 §"transform-box": percentages and keywords of the box's size, lengths
-    /// from its top-left corner), the box measured on `content` (the layer itself, or a marked shape without
-    /// its markers). A layer without a box keeps its transform.
-    mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer,
-                                          measuring content: SVGIconLayer, node index: Int,
+    /// from its top-left corner; a marked shape's box is the shape's alone, `LayerBounds` leaving markers
+    /// out). A layer without a box keeps its transform.
+    mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer, node index: Int,
                                           transform: SVGTransform, after: SVGTransform) {
-        let measured = box == .fill ? LayerBounds.bounds(of: content) : LayerBounds.strokeBounds(of: content)
+        let measured = box == .fill ? LayerBounds.bounds(of: layer) : LayerBounds.strokeBounds(of: layer)
         guard let rect = measured?.transformed(by: after) else { return }
         var origin = (0.0, 0.0)
         if let raw = tree.value("transform-origin", of: index) {
