@@ -100,11 +100,13 @@ extension SVGResolver {
     /// `translate(o) · transform · translate(−o) · after`, the origin `o` taken in the element's fill or
     /// stroke box (CSS Transforms 1 §"transform-box": percentages and keywords of the box's size, lengths
     /// from its top-left corner; a marked shape's box is the shape's alone, `LayerBounds` leaving markers
-    /// out). A layer without a box keeps its transform.
+    /// out). A layer without a box (an empty group drawn for its filter) has the empty box at its user
+    /// space's origin, as SVG 2's bounding-box algorithm starts from `(0, 0, 0, 0)` and Chromium measures it:
+    /// the origin's lengths still count, its percentages and keywords are of nothing.
     mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer, node index: Int,
                                           transform: SVGTransform, after: SVGTransform) {
         let measured = box == .fill ? LayerBounds.bounds(of: layer) : LayerBounds.strokeBounds(of: layer)
-        guard let rect = measured?.transformed(by: after) else { return }
+        let rect = measured?.transformed(by: after) ?? SVGRect(x: 0, y: 0, width: 0, height: 0)
         var origin = (0.0, 0.0)
         if let raw = tree.value("transform-origin", of: index) {
             guard let o = transformOrigin(cssKeyword(raw), box: rect) else {
