@@ -13,7 +13,9 @@ public struct SVGIconLayer: Hashable, Sendable {
     }
 
     /// The shape or the children.
-    public var content: Content
+    public var content: Content {
+        didSet { notes.boxes = nil }  // measured on the old content
+    }
     /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level). May be
     /// singular: a layer whose transform to pixels is not invertible is not drawn.
     public var transform: SVGTransform

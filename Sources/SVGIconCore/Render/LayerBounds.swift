@@ -25,17 +25,8 @@ enum LayerBounds {
     /// The layer's content bounds in its own user space (before its `transform`); a group's children that
     /// are marker instances do not count.
     static func bounds(of layer: SVGIconLayer) -> SVGRect? {
-        switch layer.content {
-        case .shape(let shape):
-            return bounds(of: shape.path)
-        case .group(let children):
-            var result: SVGRect? = nil
-            for child in children where !child.notes.isMarkerInstance {
-                guard let b = bounds(of: child)?.transformed(by: child.transform) else { continue }
-                result = result.map { $0.union(b) } ?? b
-            }
-            return result
-        }
+        var steps = 0
+        return boxes(of: layer, steps: &steps).fill
     }
 
     /// The layer's stroke bounding box in its own user space (before its `transform`): the fill box of
@@ -43,20 +34,38 @@ enum LayerBounds {
     /// and ellipses; joins and caps reaching further are not measured), the union over a group's children
     /// (marker instances left out, as from the fill box).
     static func strokeBounds(of layer: SVGIconLayer) -> SVGRect? {
+        var steps = 0
+        return boxes(of: layer, steps: &steps).stroke
+    }
+
+    /// `bounds(of:)` and `strokeBounds(of:)` in one walk. A layer whose boxes the resolver noted
+    /// (`LayerNotes.boxes`) is not walked again: its noted boxes are what the walk would give. `steps`
+    /// counts the layers walked.
+    static func boxes(of layer: SVGIconLayer, steps: inout Int) -> (fill: SVGRect?, stroke: SVGRect?) {
+        if let noted = layer.notes.boxes { return (noted.fill, noted.stroke) }
+        steps += 1
         switch layer.content {
         case .shape(let shape):
-            guard let box = bounds(of: shape.path) else { return nil }
-            guard let stroke = shape.stroke, stroke.style.width > 0 else { return box }
+            guard let box = bounds(of: shape.path) else { return (nil, nil) }
+            guard let stroke = shape.stroke, stroke.style.width > 0 else { return (box, box) }
             let h = stroke.style.width / 2
-            return SVGRect(x: box.x - h, y: box.y - h, width: box.width + 2 * h, height: box.height + 2 * h)
+            return (box, SVGRect(x: box.x - h, y: box.y - h, width: box.width + 2 * h, height: box.height + 2 * h))
         case .group(let children):
-            var result: SVGRect? = nil
+            var fill: SVGRect? = nil, stroke: SVGRect? = nil
             for child in children where !child.notes.isMarkerInstance {
-                guard let b = strokeBounds(of: child)?.transformed(by: child.transform) else { continue }
-                result = result.map { $0.union(b) } ?? b
+                let b = boxes(of: child, steps: &steps)
+                if let f = b.fill?.transformed(by: child.transform) { fill = fill.map { $0.union(f) } ?? f }
+                if let s = b.stroke?.transformed(by: child.transform) { stroke = stroke.map { $0.union(s) } ?? s }
             }
-            return result
+            return (fill, stroke)
         }
+    }
+
+    /// `boxes(of:steps:)`, noted on `layer` (`LayerNotes.boxes`) for the measures of the layers above it.
+    static func noteBoxes(of layer: inout SVGIconLayer, steps: inout Int) -> (fill: SVGRect?, stroke: SVGRect?) {
+        let b = boxes(of: layer, steps: &steps)
+        if layer.notes.boxes == nil { layer.notes.boxes = NotedBoxes(fill: b.fill, stroke: b.stroke) }
+        return b
     }
 
     /// A box in device space holding every pixel `layer`'s content can paint when drawn with `transform`

@@ -105,7 +105,9 @@ extension SVGResolver {
     /// the origin's lengths still count, its percentages and keywords are of nothing.
     mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer, node index: Int,
                                           transform: SVGTransform, after: SVGTransform) {
-        let measured = box == .fill ? LayerBounds.bounds(of: layer) : LayerBounds.strokeBounds(of: layer)
+        // Noted on the layer: the measures of the layers above take it as it is, not walking it again.
+        let boxes = LayerBounds.noteBoxes(of: &layer, steps: &boxSteps)
+        let measured = box == .fill ? boxes.fill : boxes.stroke
         let rect = measured?.transformed(by: after) ?? SVGRect(x: 0, y: 0, width: 0, height: 0)
         var origin = (0.0, 0.0)
         if let raw = tree.value("transform-origin", of: index) {

@@ -94,6 +94,8 @@ public struct SVGResolver {
     var inheritedValues: [NonInheritedKey: String?] = [:]
     /// Elements `nonInheritedValue` has read a property of so far (`Work.nonInheritedReads`).
     var nonInheritedSteps = 0
+    /// Layers walked to measure boxes so far (`Work.boxLayers`).
+    var boxSteps = 0
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
     /// Images decoded so far (per element) and what they cost (see `SVGResolver+Image`).
@@ -132,6 +134,9 @@ public struct SVGResolver {
         /// Elements `nonInheritedValue` read a property of: linear in the elements asked about, however deep
         /// the chains of `inherit`.
         var nonInheritedReads = 0
+        /// Layers walked to measure boxes for transform-box, filters, clip paths and masks: each layer's
+        /// boxes are noted once measured, so nested boxes do not walk the content below them again.
+        var boxLayers = 0
     }
 
     /// `resolve(_:options:)`, and the work it took.
@@ -159,7 +164,7 @@ public struct SVGResolver {
         let result = SVGParseResult(icon: icon, warnings: resolver.warnings, imageFiles: resolver.images.files,
                                     imageCost: resolver.images.cost)
         let work = Work(elements: resolver.tree.nodes.count, cascade: resolver.tree.cascadeWork,
-                        nonInheritedReads: resolver.nonInheritedSteps)
+                        nonInheritedReads: resolver.nonInheritedSteps, boxLayers: resolver.boxSteps)
         return (result, work)
     }
 
