@@ -125,6 +125,30 @@ struct FilterShadowCostTests {
         #expect(!other)
     }
 
+    @Test("A NaN value composites as 0, in the 4-wide part and the rest of a row: the destination keeps its value")
+    func compositeNaNHarmless() {
+        // 7 columns: values 0…3 go 4 at a time, 4…6 one at a time; NaN in both parts.
+        var base = Pixmap(width: 7, height: 1, uniformColor: Self.blue)
+        base.samples = [0.5, 0.25, 0, 1, 0.5, 0.75, 0.125]
+        var layer = Pixmap(width: 7, height: 1, uniformColor: Self.blue)
+        layer.samples = [.nan, 0.5, .nan, 0, -.nan, 0.5, -0.0]
+        let expected: [Float] = [0.5, 0.625, 0, 1, 0.5, 0.875, 0.125]
+        var composited = base
+        composited.composite(layer, x: 0, y: 0, opacity: 1)
+        #expect(composited.samples == expected)
+        var plane = base
+        let drew = plane.compositeAlpha(FilterAlpha(width: 7, height: 1, alpha: layer.samples), color: Self.blue,
+                                        x: 0, y: 0, opacity: 1)
+        #expect(drew)
+        #expect(plane.samples == expected)
+        // The shadow planes' rows go through the same loop.
+        var row = base.samples
+        layer.samples.withUnsafeBufferPointer { s in
+            row.withUnsafeMutableBufferPointer { d in Pixmap.compositeRow(s.baseAddress!, d.baseAddress!, 7, 1) }
+        }
+        #expect(row == expected)
+    }
+
     @Test("nonzeroBounds with empty rows between, -0 counted (its bits are not 0), content in the last column")
     func boundsSearchedFromBothEnds() {
         var p = FilterAlpha(width: 9, height: 6)
