@@ -12,8 +12,7 @@ private func el(_ name: String, _ attributes: [(String, String)] = [], _ childre
 private func style(_ attributes: [(String, String)], parent: [(String, String)] = [], sheet: String = "") -> SVGStyle {
     let children = (sheet.isEmpty ? [] : [el("style", text: sheet)]) + [el("g", parent, [el("rect", attributes)])]
     let root = el("svg", [("viewBox", "0 0 10 10")], children)
-    var resolver = SVGResolver(tree: DocumentTree(root), options: .init())
-    return resolver.documentStyle(of: sheet.isEmpty ? 2 : 3)
+    return SVGResolver.computedStyle(ofElement: sheet.isEmpty ? 2 : 3, in: root)
 }
 
 @Suite("CSS keywords are ASCII case-insensitive (CSS Values 3 §2.5), in attributes and style sheets")
@@ -121,10 +120,9 @@ struct CascadeCostTests {
         let count = 3_000  // 4.5 M sibling pairs: past SVGLimits.cascadeWork when each rect walks them all
         let rects = (0..<count).map { _ in el("rect", [("width", "1"), ("height", "1")]) }
         let root = el("svg", [("viewBox", "0 0 10 10")], [el("style", text: ".a ~ rect, .b ~ .a ~ rect { fill: red }")] + rects)
-        var resolver = SVGResolver(tree: DocumentTree(root), options: .init())
-        _ = resolver.resolveRoot()
-        #expect(resolver.limitError == nil)
-        #expect(resolver.tree.cascadeWork < 10 * count, "\(resolver.tree.cascadeWork)")
+        // Past the limit, resolving would throw styleSheetTooCostly.
+        let work = try SVGResolver.resolveCountingWork(root).work
+        #expect(work.cascade < 10 * count, "\(work.cascade)")
         // And it still matches: an .a early on reaches every rect after it, through both rules.
         let marked = [el("rect", [("class", "b"), ("width", "1"), ("height", "1")]),
                       el("rect", [("class", "a"), ("width", "1"), ("height", "1")])] + rects
@@ -152,12 +150,11 @@ struct CascadeCostTests {
             el("clipPath", [("id", "c")], [el("rect", [("width", "5"), ("height", "5")])]),
             el("g", [("clip-path", "url(#c)")], [inner]),
         ])
-        var resolver = SVGResolver(tree: DocumentTree(root), options: .init())
-        let icon = resolver.resolveRoot()
-        let elements = resolver.tree.nodes.count
+        let (result, work) = try SVGResolver.resolveCountingWork(root)
+        let icon = result.icon, elements = work.elements
         // Old walk: every rect read ~depth ancestors for clip-path (~240 000 reads, over 100 per element); now
         // each element's clip-path, mask and filter are read about once each, its clip-path's parent once more.
-        #expect(resolver.nonInheritedSteps < 6 * elements, "\(resolver.nonInheritedSteps) reads for \(elements) elements")
+        #expect(work.nonInheritedReads < 6 * elements, "\(work.nonInheritedReads) reads for \(elements) elements")
         // Each rect is clipped by the clip path the outer group names, passed down by every inherit.
         func rectsClipped(_ layers: [SVGIconLayer]) -> [Bool] {
             layers.flatMap { l -> [Bool] in

@@ -189,16 +189,20 @@ struct FilterShadowCanvasTests {
         #expect(empty.part.width == 0 && empty.part.height == 0)
     }
 
-    @Test("positiveBounds: the rectangle of the values above 0 (−0 and negative values left out)")
+    @Test("bounds(holding: .positive): the rectangle of the values above 0 (−0, negative values and NaN left out)")
     func positiveBounds() throws {
         var p = FilterAlpha(width: 13, height: 9)
-        #expect(p.positiveBounds() == nil)
+        #expect(p.bounds(holding: .positive) == nil)
         p.alpha[2 * 13 + 1] = -0.0
         p.alpha[8 * 13 + 12] = -1
-        #expect(p.positiveBounds() == nil)
+        p.alpha[0] = .nan
+        #expect(p.bounds(holding: .positive) == nil)
+        // Each of those is a value to .nonzero, whose bits are not 0.
+        #expect(p.bounds(holding: .nonzero) == FilterPixelRect(x: 0, y: 0, width: 13, height: 9))
+        p.alpha[0] = 0
         p.alpha[3 * 13 + 9] = 0.5
         p.alpha[6 * 13 + 4] = 1e-30
-        #expect(p.positiveBounds() == FilterPixelRect(x: 4, y: 3, width: 6, height: 4))
+        #expect(p.bounds(holding: .positive) == FilterPixelRect(x: 4, y: 3, width: 6, height: 4))
     }
 
     @Test("Which filters the canvas's colour leaves out: a last feDropShadow's and a Figma chain's colour with shadowsApart; exact 8-bit chain colours count otherwise")

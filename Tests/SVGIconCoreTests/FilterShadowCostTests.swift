@@ -17,16 +17,16 @@ struct FilterShadowCostTests {
         return p
     }()
 
-    @Test("nonzeroBounds: the smallest rectangle of values that are not 0; nil for a plane of zeros")
+    @Test("bounds(holding: .nonzero): the smallest rectangle of values that are not 0; nil for a plane of zeros")
     func bounds() {
-        #expect(Self.plane.nonzeroBounds() == FilterPixelRect(x: 20, y: 9, width: 12, height: 9))
-        #expect(FilterAlpha(width: 7, height: 3).nonzeroBounds() == nil)
+        #expect(Self.plane.bounds(holding: .nonzero) == FilterPixelRect(x: 20, y: 9, width: 12, height: 9))
+        #expect(FilterAlpha(width: 7, height: 3).bounds(holding: .nonzero) == nil)
         var one = FilterAlpha(width: 7, height: 3)
         one.alpha[2 * 7 + 6] = 0.25
-        #expect(one.nonzeroBounds() == FilterPixelRect(x: 6, y: 2, width: 1, height: 1))
+        #expect(one.bounds(holding: .nonzero) == FilterPixelRect(x: 6, y: 2, width: 1, height: 1))
     }
 
-    @Test("nonzeroBounds on planes 1…23 wide with scattered values and −0 (bits not 0, so a value): the bounds found value by value")
+    @Test("bounds(holding: .nonzero) on planes 1…23 wide with scattered values and −0 (bits not 0, so a value): the bounds found value by value")
     func boundsMatchNaive() {
         var state: UInt64 = 12345
         for w in [1, 3, 4, 5, 8, 9, 17, 23] {
@@ -42,7 +42,7 @@ struct FilterShadowCostTests {
                         x: nonzero.map { $0 % w }.min()!, y: nonzero.map { $0 / w }.min()!,
                         width: nonzero.map { $0 % w }.max()! - nonzero.map { $0 % w }.min()! + 1,
                         height: nonzero.map { $0 / w }.max()! - nonzero.map { $0 / w }.min()! + 1)
-                    #expect(p.nonzeroBounds() == expected, "\(w) × \(h), density \(density)")
+                    #expect(p.bounds(holding: .nonzero) == expected, "\(w) × \(h), density \(density)")
                 }
             }
         }
@@ -125,17 +125,41 @@ struct FilterShadowCostTests {
         #expect(!other)
     }
 
-    @Test("nonzeroBounds with empty rows between, -0 counted (its bits are not 0), content in the last column")
+    @Test("A NaN value composites as 0, in the 4-wide part and the rest of a row: the destination keeps its value")
+    func compositeNaNHarmless() {
+        // 7 columns: values 0…3 go 4 at a time, 4…6 one at a time; NaN in both parts.
+        var base = Pixmap(width: 7, height: 1, uniformColor: Self.blue)
+        base.samples = [0.5, 0.25, 0, 1, 0.5, 0.75, 0.125]
+        var layer = Pixmap(width: 7, height: 1, uniformColor: Self.blue)
+        layer.samples = [.nan, 0.5, .nan, 0, -.nan, 0.5, -0.0]
+        let expected: [Float] = [0.5, 0.625, 0, 1, 0.5, 0.875, 0.125]
+        var composited = base
+        composited.composite(layer, x: 0, y: 0, opacity: 1)
+        #expect(composited.samples == expected)
+        var plane = base
+        let drew = plane.compositeAlpha(FilterAlpha(width: 7, height: 1, alpha: layer.samples), color: Self.blue,
+                                        x: 0, y: 0, opacity: 1)
+        #expect(drew)
+        #expect(plane.samples == expected)
+        // The shadow planes' rows go through the same loop.
+        var row = base.samples
+        layer.samples.withUnsafeBufferPointer { s in
+            row.withUnsafeMutableBufferPointer { d in Pixmap.compositeRow(s.baseAddress!, d.baseAddress!, 7, 1) }
+        }
+        #expect(row == expected)
+    }
+
+    @Test("bounds(holding: .nonzero) with empty rows between, -0 counted (its bits are not 0), content in the last column")
     func boundsSearchedFromBothEnds() {
         var p = FilterAlpha(width: 9, height: 6)
         p.alpha[1 * 9 + 4] = 0.5
         p.alpha[4 * 9 + 8] = 0.25
-        #expect(p.nonzeroBounds() == FilterPixelRect(x: 4, y: 1, width: 5, height: 4))
+        #expect(p.bounds(holding: .nonzero) == FilterPixelRect(x: 4, y: 1, width: 5, height: 4))
         p.alpha[3 * 9 + 0] = -0.0
-        #expect(p.nonzeroBounds() == FilterPixelRect(x: 0, y: 1, width: 9, height: 4))
+        #expect(p.bounds(holding: .nonzero) == FilterPixelRect(x: 0, y: 1, width: 9, height: 4))
         var last = FilterAlpha(width: 5, height: 4)
         last.alpha[3 * 5 + 2] = 1
-        #expect(last.nonzeroBounds() == FilterPixelRect(x: 2, y: 3, width: 1, height: 1))
+        #expect(last.bounds(holding: .nonzero) == FilterPixelRect(x: 2, y: 3, width: 1, height: 1))
     }
 
     @Test("gaussianBlurPart placed in a plane of zeros is gaussianBlur, value for value; zeros give a 0 × 0 part")

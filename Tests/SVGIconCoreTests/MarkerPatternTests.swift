@@ -298,6 +298,36 @@ struct MarkerPatternTests {
         #expect(fills == [.color(SVGColor(red: 255, green: 0, blue: 0))])
     }
 
+    @Test("Bounding-box units on a marked shape, or a group holding one, take the shape's box without the markers")
+    func boxWithoutMarkers() throws {
+        // The path's box is (4, 4, 20, 20); the 2 × 2 marker at its last vertex (4, 24), less (1, 1), reaches
+        // (3, 25): with the markers the box would be (3, 4, 21, 21) (SVG 2 §8.10 leaves markers out).
+        let d = "M4 4H24V24H4"
+        let defs = [
+            marker("m"),
+            el("clipPath", [("id", "c"), ("clipPathUnits", "objectBoundingBox")], [el("rect", [("width", "1"), ("height", "1")])]),
+            el("mask", [("id", "k"), ("x", "0"), ("y", "0"), ("width", "1"), ("height", "1")],
+               [el("rect", [("width", "24"), ("height", "24"), ("fill", "white")])]),
+            el("filter", [("id", "f"), ("x", "0"), ("y", "0"), ("width", "1"), ("height", "1")], [el("feOffset", [])]),
+        ]
+        let box = [20.0, 0, 0, 20, 4, 4]
+        let clipped = try resolve(defs + [el("path", [("d", d), ("marker-end", "url(#m)"), ("clip-path", "url(#c)")])])
+        expectTransform(try #require(clipped.icon.layers.first?.clipPath).transform, box)
+        let masked = try resolve(defs + [el("path", [("d", d), ("marker-end", "url(#m)"), ("mask", "url(#k)")])])
+        let mask = try #require(masked.icon.layers.first?.mask)
+        #expect([mask.x, mask.y, mask.width, mask.height] == [4, 4, 20, 20])
+        let filtered = try resolve(defs + [el("path", [("d", d), ("marker-end", "url(#m)"), ("filter", "url(#f)")])])
+        #expect(filtered.icon.layers.first?.filter.first?.region == SVGRect(x: 4, y: 4, width: 20, height: 20))
+        // A group's box is its children's, each without markers.
+        let group = try resolve(defs + [el("g", [("clip-path", "url(#c)")], [el("path", [("d", d), ("marker-end", "url(#m)")])])])
+        expectTransform(try #require(group.icon.layers.first?.clipPath).transform, box)
+        // A shape that paints nothing keeps its geometry for the box (drawing nothing), its markers drawn.
+        let unpainted = try resolve(defs + [el("path", [("d", d), ("fill", "none"), ("marker-end", "url(#m)"),
+                                                        ("clip-path", "url(#c)")])])
+        expectTransform(try #require(unpainted.icon.layers.first?.clipPath).transform, box)
+        #expect(try instances(unpainted).count == 1)
+    }
+
     // MARK: Patterns
 
     private func checker(_ attributes: [(String, String)], content: [SVGElement]? = nil) -> SVGElement {

@@ -247,6 +247,29 @@ struct StaticSVGGapsTests {
         #expect(marked == SVGRect(x: 15, y: 12.5, width: 10, height: 5))
     }
 
+    @Test("transform-box on an element without a box: the empty box at the origin, so the origin's lengths count")
+    func transformBoxWithoutBox() throws {
+        // An empty group drawn for its userSpaceOnUse flood turns about (24, 24), as Chromium draws it; a
+        // percentage is of the empty box (0), and a use's x/y do not move that box's corner.
+        func transform(_ element: String) throws -> SVGTransform? {
+            let result = try parse("""
+                <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="24" height="12"><feFlood/></filter>\
+                <defs><g id="e" filter="url(#f)"/></defs>\(element)
+                """, viewBox: "0 0 48 48")
+            return result.icon.layers.first?.transform
+        }
+        let about24 = SVGTransform.translation(24, 24).concatenating(.rotation(degrees: 90)).concatenating(.translation(-24, -24))
+        #expect(try transform("""
+            <g filter="url(#f)" transform="rotate(90)" style="transform-box: fill-box; transform-origin: 24px 24px"/>
+            """) == about24)
+        #expect(try transform("""
+            <g filter="url(#f)" transform="rotate(90)" style="transform-box: stroke-box; transform-origin: 50% 50%"/>
+            """) == .rotation(degrees: 90))
+        #expect(try transform("""
+            <use href="#e" x="4" y="4" transform="rotate(90)" style="transform-box: fill-box; transform-origin: 24px 24px"/>
+            """) == about24.concatenating(.translation(4, 4)))
+    }
+
     // MARK: switch
 
     @Test("switch takes the first child whose conditions pass; languages are an option (en by default)")

@@ -1,53 +1,65 @@
 // MARK: - feGaussianBlur on alpha planes (the drop shadow's cost)
 
 extension FilterAlpha {
-    /// The smallest rectangle holding every value that is not +0 (nil when there is none). The first and
-    /// the last row holding one are found from the top and from the bottom, testing 4 values at a time on
-    /// their bits; in the rows between, only the columns outside those already known to hold one are
-    /// searched, from each end 4 values at a time, then one at a time.
-    func nonzeroBounds() -> FilterPixelRect? {
+    /// Which values `bounds(holding:)` looks for.
+    enum Held {
+        /// Every value that is not +0, by its bits (−0 and NaN count).
+        case nonzero
+        /// Every value above 0 (−0, negative values and NaN left out).
+        case positive
+    }
+
+    /// The smallest rectangle holding every value of the kind `held` (nil when there is none). The first and
+    /// the last row holding one are found from the top and from the bottom, 4 values at a time; in the rows
+    /// between, only the columns outside those already known to hold one are searched, from each end 4 values
+    /// at a time, then one at a time.
+    func bounds(holding held: Held) -> FilterPixelRect? {
+        switch held {
+        case .nonzero: return bounds(holding: NonzeroValue.self)
+        case .positive: return bounds(holding: PositiveValue.self)
+        }
+    }
+
+    private func bounds<Test: HeldValue>(holding: Test.Type) -> FilterPixelRect? {
         let w = width, h = height
         guard w > 0, h > 0 else { return nil }
         var x0 = w, x1 = -1, y0 = h, y1 = -1
         alpha.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
-            UnsafeRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: w * h) { bits in
-                @inline(__always) func any(_ y: Int) -> Bool {
-                    let row = bits + y &* w
-                    var or = SIMD4<UInt32>(repeating: 0)
-                    var x = 0
-                    while x &+ 4 <= w {
-                        or |= UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
-                        x &+= 4
-                    }
-                    var rest: UInt32 = 0
-                    while x < w { rest |= row[x]; x &+= 1 }
-                    return or != SIMD4(repeating: 0) || rest != 0
-                }
-                @inline(__always) func widen(_ y: Int) {
-                    let row = bits + y &* w
-                    var first = 0
-                    while first &+ 4 <= x0, UnsafeRawPointer(row + first).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
-                        first &+= 4
-                    }
-                    while first < x0, row[first] == 0 { first &+= 1 }
-                    x0 = min(x0, first)
-                    var last = w &- 1
-                    while last &- 4 >= x1, UnsafeRawPointer(row + (last &- 3)).loadUnaligned(as: SIMD4<UInt32>.self) == .zero {
-                        last &-= 4
-                    }
-                    while last > x1, row[last] == 0 { last &-= 1 }
-                    x1 = max(x1, last)
-                }
-                var top = 0
-                while top < h, !any(top) { top &+= 1 }
-                guard top < h else { return }
-                var bottom = h &- 1
-                while bottom > top, !any(bottom) { bottom &-= 1 }
-                y0 = top
-                y1 = bottom
-                for y in top...bottom { widen(y) }
+            @inline(__always) func four(_ p: UnsafePointer<Float>) -> Bool {
+                Test.holds(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self))
             }
+            @inline(__always) func holds(_ y: Int) -> Bool {
+                let row = base + y &* w
+                var x = 0
+                while x &+ 4 <= w {
+                    if four(row + x) { return true }
+                    x &+= 4
+                }
+                while x < w {
+                    if Test.holds(row[x]) { return true }
+                    x &+= 1
+                }
+                return false
+            }
+            @inline(__always) func widen(_ y: Int) {
+                let row = base + y &* w
+                var first = 0
+                while first &+ 4 <= x0, !four(row + first) { first &+= 4 }
+                while first < x0, !Test.holds(row[first]) { first &+= 1 }
+                x0 = min(x0, first)
+                var last = w &- 1
+                while last &- 4 >= x1, !four(row + (last &- 3)) { last &-= 4 }
+                while last > x1, !Test.holds(row[last]) { last &-= 1 }
+                x1 = max(x1, last)
+            }
+            var top = 0
+            while top < h, !holds(top) { top &+= 1 }
+            guard top < h else { return }
+            var bottom = h &- 1
+            while bottom > top, !holds(bottom) { bottom &-= 1 }
+            (y0, y1) = (top, bottom)
+            for y in top...bottom { widen(y) }
         }
         guard x1 >= x0, y1 >= y0 else { return nil }
         return FilterPixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
@@ -99,7 +111,7 @@ extension FilterOps {
     /// `blurReach`, within the plane) as a plane of its own, and where its top-left value lies in the
     /// input's plane. A plane of zeros gives an empty part (0 × 0) at (0, 0).
     static func gaussianBlurPart(_ input: FilterAlpha, _ sx: Double, _ sy: Double) -> (part: FilterAlpha, x: Int, y: Int) {
-        guard let content = input.nonzeroBounds() else { return (FilterAlpha(width: 0, height: 0), 0, 0) }
+        guard let content = input.bounds(holding: .nonzero) else { return (FilterAlpha(width: 0, height: 0), 0, 0) }
         let rx = sx > 0 ? blurReach(sx) : 0, ry = sy > 0 ? blurReach(sy) : 0
         let whole = FilterPixelRect(x: 0, y: 0, width: input.width, height: input.height)
         let area = FilterPixelRect(x: content.x - rx, y: content.y - ry, width: content.width + 2 * rx,
@@ -190,4 +202,23 @@ extension FilterOps {
             plane.alpha = scratch
         }
     }
+}
+
+/// The test `FilterAlpha.bounds(holding:)` makes of each value, 4 at a time or one (a type, so that each
+/// kind gets its own specialised loops).
+private protocol HeldValue {
+    static func holds(_ four: SIMD4<Float>) -> Bool
+    static func holds(_ value: Float) -> Bool
+}
+
+/// `FilterAlpha.Held.nonzero`: the bits are not all 0.
+private enum NonzeroValue: HeldValue {
+    static func holds(_ four: SIMD4<Float>) -> Bool { unsafeBitCast(four, to: SIMD4<UInt32>.self) != .zero }
+    static func holds(_ value: Float) -> Bool { value.bitPattern != 0 }
+}
+
+/// `FilterAlpha.Held.positive`: above 0.
+private enum PositiveValue: HeldValue {
+    static func holds(_ four: SIMD4<Float>) -> Bool { any(four .> .zero) }
+    static func holds(_ value: Float) -> Bool { value > 0 }
 }

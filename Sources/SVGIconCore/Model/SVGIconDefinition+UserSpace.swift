@@ -4,7 +4,7 @@
 /// The model lets app code write gradients, clip paths and masks in bounding-box units (it is SVG's default for
 /// gradients and mask regions). This pass replaces each one by the same thing in the user space of the element it
 /// applies to, using that element's bounding box — the geometry of a shape without its stroke, or the union of a
-/// group's children in the group's space (`LayerBounds.bounds`). With the box as the map
+/// group's children in the group's space, marker instances left out (`LayerBounds.bounds`). With the box as the map
 /// `B = [width 0 0 height x y]`:
 ///
 /// - a gradient's `transform` becomes `B · transform`; its coordinates stay as they are;

@@ -13,7 +13,9 @@ public struct SVGIconLayer: Hashable, Sendable {
     }
 
     /// The shape or the children.
-    public var content: Content
+    public var content: Content {
+        didSet { notes.boxes = nil }  // measured on the old content
+    }
     /// Maps this layer's user space into its parent's (the icon's viewBox space at the top level). May be
     /// singular: a layer whose transform to pixels is not invertible is not drawn.
     public var transform: SVGTransform
@@ -37,6 +39,8 @@ public struct SVGIconLayer: Hashable, Sendable {
     /// `isolation: isolate`: the layer is drawn offscreen and composited as a whole, so blend modes inside
     /// it see only its own content as their backdrop.
     public var isolated = false
+    /// The resolver's notes for measuring boxes (a marker instance is left out of its parent's box).
+    var notes = LayerNotes()
 
     /// A layer drawing `content`; by default untransformed, opaque, unclipped and unmasked.
     public init(content: Content, transform: SVGTransform = .identity, opacity: Double = 1,

@@ -186,8 +186,8 @@ extension Pixmap {
     }
 
     /// The alpha values `source` (rows of `width`; pixel (0, 0) at (x, y)) composited over this alpha-only
-    /// pixmap's in `columns` × `rows` of the source with opacity `o`: d = a + d·(1 − a), a = max(s, 0) × o
-    /// (`compositeRow`, 4 values at a time).
+    /// pixmap's in `columns` × `rows` of the source with opacity `o`: d = a + d·(1 − a), a = s × o where s
+    /// is above 0, else 0 (`compositeRow`, 4 values at a time).
     mutating func compositeAlphaRows(_ source: [Float], width sourceWidth: Int, x: Int, y: Int, columns: Range<Int>,
                                      rows: Range<Int>, opacity o: Float) {
         let dw = width, n = columns.count, c0 = columns.lowerBound
@@ -201,19 +201,21 @@ extension Pixmap {
         }
     }
 
-    /// d[i] = a + d[i]·(1 − a) with a = max(s[i], 0) × o for `n` values, 4 at a time (one row of
-    /// `compositeAlphaRows`).
+    /// d[i] = a + d[i]·(1 − a) with a = s[i] × o where s[i] is above 0, else 0, for `n` values, 4 at a time
+    /// (one row of `compositeAlphaRows`). A NaN source value counts as 0 (it is not above 0), so it leaves
+    /// d as it is, as the per-pixel composites skip it; `max(NaN, 0)` would have written NaN.
     @inline(__always)
     static func compositeRow(_ s: UnsafePointer<Float>, _ d: UnsafeMutablePointer<Float>, _ n: Int, _ o: Float) {
         var i = 0
         while i &+ 4 <= n {
-            let a = pointwiseMax(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self), .zero) * o
+            let sv = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = sv.replacing(with: 0, where: .!(sv .> 0)) * o
             let v = UnsafeRawPointer(d + i).loadUnaligned(as: SIMD4<Float>.self)
             UnsafeMutableRawPointer(d + i).storeBytes(of: a + v * (1 - a), as: SIMD4<Float>.self)
             i &+= 4
         }
         while i < n {
-            let a = max(s[i], 0) * o
+            let a = (s[i] > 0 ? s[i] : 0) * o
             d[i] = a + d[i] * (1 - a)
             i &+= 1
         }

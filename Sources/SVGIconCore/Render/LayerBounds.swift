@@ -1,6 +1,7 @@
 /// Bounding boxes: for resolving `objectBoundingBox` units (`SVGIconDefinition.resolvingBoundingBoxUnits()`),
-/// the geometry of a shape (without its stroke) or of a group's children in the group's user space; for
-/// offscreen layers, everything a layer may paint, in device pixels.
+/// the geometry of a shape (without its stroke) or of a group's children in the group's user space, marker
+/// instances left out (SVG 2 §8.10: an object bounding box has no markers); for offscreen layers, everything
+/// a layer may paint, in device pixels.
 enum LayerBounds {
     /// The bounds of the path's flattened geometry (curves flattened to 1/10 000 of the path's size).
     static func bounds(of path: SVGPath) -> SVGRect? {
@@ -21,39 +22,50 @@ enum LayerBounds {
         return SVGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
-    /// The layer's content bounds in its own user space (before its `transform`).
+    /// The layer's content bounds in its own user space (before its `transform`); a group's children that
+    /// are marker instances do not count.
     static func bounds(of layer: SVGIconLayer) -> SVGRect? {
-        switch layer.content {
-        case .shape(let shape):
-            return bounds(of: shape.path)
-        case .group(let children):
-            var result: SVGRect? = nil
-            for child in children {
-                guard let b = bounds(of: child)?.transformed(by: child.transform) else { continue }
-                result = result.map { $0.union(b) } ?? b
-            }
-            return result
-        }
+        var steps = 0
+        return boxes(of: layer, steps: &steps).fill
     }
 
     /// The layer's stroke bounding box in its own user space (before its `transform`): the fill box of
     /// each shape widened by half its stroke width on every side (the exact box for rectangles, circles
-    /// and ellipses; joins and caps reaching further are not measured), the union over a group's children.
+    /// and ellipses; joins and caps reaching further are not measured), the union over a group's children
+    /// (marker instances left out, as from the fill box).
     static func strokeBounds(of layer: SVGIconLayer) -> SVGRect? {
+        var steps = 0
+        return boxes(of: layer, steps: &steps).stroke
+    }
+
+    /// `bounds(of:)` and `strokeBounds(of:)` in one walk. A layer whose boxes the resolver noted
+    /// (`LayerNotes.boxes`) is not walked again: its noted boxes are what the walk would give. `steps`
+    /// counts the layers walked.
+    static func boxes(of layer: SVGIconLayer, steps: inout Int) -> (fill: SVGRect?, stroke: SVGRect?) {
+        if let noted = layer.notes.boxes { return (noted.fill, noted.stroke) }
+        steps += 1
         switch layer.content {
         case .shape(let shape):
-            guard let box = bounds(of: shape.path) else { return nil }
-            guard let stroke = shape.stroke, stroke.style.width > 0 else { return box }
+            guard let box = bounds(of: shape.path) else { return (nil, nil) }
+            guard let stroke = shape.stroke, stroke.style.width > 0 else { return (box, box) }
             let h = stroke.style.width / 2
-            return SVGRect(x: box.x - h, y: box.y - h, width: box.width + 2 * h, height: box.height + 2 * h)
+            return (box, SVGRect(x: box.x - h, y: box.y - h, width: box.width + 2 * h, height: box.height + 2 * h))
         case .group(let children):
-            var result: SVGRect? = nil
-            for child in children {
-                guard let b = strokeBounds(of: child)?.transformed(by: child.transform) else { continue }
-                result = result.map { $0.union(b) } ?? b
+            var fill: SVGRect? = nil, stroke: SVGRect? = nil
+            for child in children where !child.notes.isMarkerInstance {
+                let b = boxes(of: child, steps: &steps)
+                if let f = b.fill?.transformed(by: child.transform) { fill = fill.map { $0.union(f) } ?? f }
+                if let s = b.stroke?.transformed(by: child.transform) { stroke = stroke.map { $0.union(s) } ?? s }
             }
-            return result
+            return (fill, stroke)
         }
+    }
+
+    /// `boxes(of:steps:)`, noted on `layer` (`LayerNotes.boxes`) for the measures of the layers above it.
+    static func noteBoxes(of layer: inout SVGIconLayer, steps: inout Int) -> (fill: SVGRect?, stroke: SVGRect?) {
+        let b = boxes(of: layer, steps: &steps)
+        if layer.notes.boxes == nil { layer.notes.boxes = NotedBoxes(fill: b.fill, stroke: b.stroke) }
+        return b
     }
 
     /// A box in device space holding every pixel `layer`'s content can paint when drawn with `transform`

@@ -99,13 +99,16 @@ extension SVGResolver {
     /// `layer.transform` (the element's `transform`, without origin, then `after`: a use's x/y) made
     /// `translate(o) · transform · translate(−o) · after`, the origin `o` taken in the element's fill or
     /// stroke box (CSS Transforms 1 §"transform-box": percentages and keywords of the box's size, lengths
-    /// from its top-left corner), the box measured on `content` (the layer itself, or a marked shape without
-    /// its markers). A layer without a box keeps its transform.
-    mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer,
-                                          measuring content: SVGIconLayer, node index: Int,
+    /// from its top-left corner; a marked shape's box is the shape's alone, `LayerBounds` leaving markers
+    /// out). A layer without a box (an empty group drawn for its filter) has the empty box at its user
+    /// space's origin, as SVG 2's bounding-box algorithm starts from `(0, 0, 0, 0)` and Chromium measures it:
+    /// the origin's lengths still count, its percentages and keywords are of nothing.
+    mutating func applyObjectTransformBox(_ box: TransformBox, to layer: inout SVGIconLayer, node index: Int,
                                           transform: SVGTransform, after: SVGTransform) {
-        let measured = box == .fill ? LayerBounds.bounds(of: content) : LayerBounds.strokeBounds(of: content)
-        guard let rect = measured?.transformed(by: after) else { return }
+        // Noted on the layer: the measures of the layers above take it as it is, not walking it again.
+        let boxes = LayerBounds.noteBoxes(of: &layer, steps: &boxSteps)
+        let measured = box == .fill ? boxes.fill : boxes.stroke
+        let rect = measured?.transformed(by: after) ?? SVGRect(x: 0, y: 0, width: 0, height: 0)
         var origin = (0.0, 0.0)
         if let raw = tree.value("transform-origin", of: index) {
             guard let o = transformOrigin(cssKeyword(raw), box: rect) else {

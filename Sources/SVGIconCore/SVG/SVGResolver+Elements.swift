@@ -46,7 +46,6 @@ extension SVGResolver {
         defer { fontSize = savedFontSize }
         let transform = transformAttribute(index, objectBoxLater: true)
         var useOffset = SVGTransform.identity
-        var unmarked: SVGShape? = nil  // a marked shape without its markers, for transform-box
         var layer: SVGIconLayer
         switch kind {
         case .g, .a:
@@ -73,8 +72,7 @@ extension SVGResolver {
         default:
             if style.markers != 0 && !clipMode && SVGResolver.takesMarkers(kind) {
                 // The shape and its markers, in one group (SVGResolver+Markers.swift).
-                guard let marked = resolveMarkedShape(index, style: style, transform: transform, name: name,
-                                                      unmarked: &unmarked) else { return nil }
+                guard let marked = resolveMarkedShape(index, style: style, transform: transform, name: name) else { return nil }
                 layer = marked
             } else {
                 guard style.visible, let shape = resolveShape(index, style: style) else { return nil }
@@ -82,10 +80,7 @@ extension SVGResolver {
             }
         }
         if !transform.isIdentity, let box = objectTransformBox(index) {
-            // A marked shape's boxes are of the shape alone: markers are not part of the fill or stroke box.
-            let measured = unmarked.map { SVGIconLayer(content: .shape($0)) } ?? layer
-            applyObjectTransformBox(box, to: &layer, measuring: measured, node: index, transform: transform,
-                                    after: useOffset)
+            applyObjectTransformBox(box, to: &layer, node: index, transform: transform, after: useOffset)
         }
         guard applyMasking(to: &layer, node: index) else { return nil }
         if style.blendMode != .normal || style.isolate {

@@ -62,13 +62,14 @@ extension SVGResolver {
 
     // MARK: The marked shape
 
-    /// A shape with markers: a group of the shape (if it paints) and its marker instances, in paint order,
-    /// with the element's transform and opacity. nil when nothing is drawn.
+    /// A shape with markers: a group of the shape and its marker instances, in paint order, with the
+    /// element's transform and opacity. nil when nothing is drawn. A shape that paints nothing is kept as
+    /// geometry alone (no fill, no stroke): the group's bounding box is the shape's, the marker instances
+    /// being no part of it (`LayerNotes.isMarkerInstance`).
     mutating func resolveMarkedShape(_ index: Int, style: SVGStyle, transform: SVGTransform,
-                                     name: String, unmarked: inout SVGShape?) -> SVGIconLayer? {
+                                     name: String) -> SVGIconLayer? {
         guard style.visible, let path = chargedShapePath(index) else { return nil }
         let shape = paintedShape(index, path: path, style: style)
-        unmarked = shape ?? SVGShape(path: path, fill: nil)
         let refs = markerReferences[Int(style.markers)]
         var instances: [SVGIconLayer] = []
         let vertices = MarkerVertices(path)
@@ -93,9 +94,13 @@ extension SVGResolver {
             guard let s, s.fill != nil || s.stroke != nil else { return }
             children.append(SVGIconLayer(content: .shape(s), elementName: name))
         }
+        if shape == nil {
+            // Draws nothing; holds the group's box.
+            children.append(SVGIconLayer(content: .shape(SVGShape(path: path, fill: nil)), elementName: name))
+        }
         switch style.markersPosition {
         case 0:
-            children = instances
+            children += instances
             add(shape)
         case 1:
             // fill, markers, stroke (or stroke, markers, fill): the shape split in two.
@@ -168,8 +173,9 @@ extension SVGResolver {
             t = t.concatenating(marker.content)
             let layers = gradients.isEmpty ? marker.layers
                 : SVGResolver.carrying(gradients, into: marker.layers, from: t)
-            instances.append(SVGIconLayer(content: .group(layers), transform: t, elementName: "marker",
-                                          clipPath: marker.clip))
+            var instance = SVGIconLayer(content: .group(layers), transform: t, elementName: "marker", clipPath: marker.clip)
+            instance.notes.isMarkerInstance = true
+            instances.append(instance)
         }
     }
 

@@ -17,10 +17,18 @@ extension SVGResolver {
         case .built(let mask): layer.mask = mask
         }
         if let value = nonInheritedValue("filter", of: index) {
+            _ = LayerBounds.noteBoxes(of: &layer, steps: &boxSteps)  // the filter measures it
             guard let filters = resolveFilterProperty(value, node: index, layer: layer) else { return false }
             layer.filter = filters
+        } else if layer.clipPath?.units == .objectBoundingBox || layer.mask.map(SVGResolver.usesBox) == true {
+            _ = LayerBounds.noteBoxes(of: &layer, steps: &boxSteps)  // the bounding-box pass measures it
         }
         return true
+    }
+
+    /// Whether a mask's region or content is in bounding-box units (of the masked element's box).
+    private static func usesBox(_ mask: SVGMask) -> Bool {
+        mask.units == .objectBoundingBox || mask.contentUnits == .objectBoundingBox
     }
 
     /// What a reference property such as `clip-path="url(#c)"` comes to.

@@ -92,9 +92,10 @@ public struct SVGResolver {
     var documentStyles: [Int: SVGStyle] = [:]
     /// What the `inherit` of a non-inherited property on an element comes to (`nonInheritedValue`).
     var inheritedValues: [NonInheritedKey: String?] = [:]
-    /// Elements `nonInheritedValue` has read a property of so far: linear in the elements asked about,
-    /// however deep the chains of `inherit` (tests read it).
+    /// Elements `nonInheritedValue` has read a property of so far (`Work.nonInheritedReads`).
     var nonInheritedSteps = 0
+    /// Layers walked to measure boxes so far (`Work.boxLayers`).
+    var boxSteps = 0
     /// Resolving the content of a clipPath: shapes are geometry with their clip rule, paints ignored.
     var clipMode = false
     /// Images decoded so far (per element) and what they cost (see `SVGResolver+Image`).
@@ -120,6 +121,32 @@ public struct SVGResolver {
     /// node once.
     package static func resolve(_ tree: consuming DocumentTree,
                                 options: Options = Options()) throws(SVGResolveError) -> SVGParseResult {
+        try resolveCountingWork(tree, options: options).result
+    }
+
+    /// What a resolution cost, counted as it went: tests bound these on hostile input, where time would
+    /// depend on the machine.
+    struct Work: Hashable {
+        /// The document's elements, what the counts are measured against.
+        var elements = 0
+        /// Steps of the style cascade (`DocumentTree.cascadeWork`, limited by `SVGLimits.cascadeWork`).
+        var cascade = 0
+        /// Elements `nonInheritedValue` read a property of: linear in the elements asked about, however deep
+        /// the chains of `inherit`.
+        var nonInheritedReads = 0
+        /// Layers walked to measure boxes for transform-box, filters, clip paths and masks: each layer's
+        /// boxes are noted once measured, so nested boxes do not walk the content below them again.
+        var boxLayers = 0
+    }
+
+    /// `resolve(_:options:)`, and the work it took.
+    static func resolveCountingWork(_ root: SVGElement, options: Options = Options())
+        throws(SVGResolveError) -> (result: SVGParseResult, work: Work) {
+        try resolveCountingWork(DocumentTree(root), options: options)
+    }
+
+    private static func resolveCountingWork(_ tree: consuming DocumentTree, options: Options)
+        throws(SVGResolveError) -> (result: SVGParseResult, work: Work) {
         guard let root = tree.root else { throw .notSVGRoot(name: "", line: 0) }
         guard root.name == "svg", root.isSVG else { throw .notSVGRoot(name: root.name, line: root.line) }
         if let error = tree.limitError { throw error }
@@ -134,18 +161,28 @@ public struct SVGResolver {
             resolver.warnings.append(SVGWarning(line: 0, element: "svg",
                                                 message: "\(resolver.droppedWarnings) more warnings not shown"))
         }
-        return SVGParseResult(icon: icon, warnings: resolver.warnings, imageFiles: resolver.images.files,
-                              imageCost: resolver.images.cost)
+        let result = SVGParseResult(icon: icon, warnings: resolver.warnings, imageFiles: resolver.images.files,
+                                    imageCost: resolver.images.cost)
+        let work = Work(elements: resolver.tree.nodes.count, cascade: resolver.tree.cascadeWork,
+                        nonInheritedReads: resolver.nonInheritedSteps, boxLayers: resolver.boxSteps)
+        return (result, work)
     }
 
-    /// (Not private: tests resolve with a resolver of their own to read its counters.)
-    init(tree: consuming DocumentTree, options: Options) {
+    /// The computed style of the element at `index` (in document order, the root 0) of the document
+    /// `root`, as the cascade gives it before anything is resolved: for tests of the cascade, which read
+    /// `SVGStyle` itself.
+    static func computedStyle(ofElement index: Int, in root: SVGElement, options: Options = Options()) -> SVGStyle {
+        var resolver = SVGResolver(tree: DocumentTree(root), options: options)
+        return resolver.documentStyle(of: index)
+    }
+
+    private init(tree: consuming DocumentTree, options: Options) {
         self.tree = tree
         self.options = options
         self.tree.prepareStyleSheet()
     }
 
-    mutating func resolveRoot() -> SVGIconDefinition {
+    private mutating func resolveRoot() -> SVGIconDefinition {
         let root = 0
         let node = tree.nodes[root]
         var viewBox: SVGViewBox? = nil
