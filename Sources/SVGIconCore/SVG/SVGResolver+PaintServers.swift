@@ -134,8 +134,8 @@ extension SVGResolver {
         let fy = attribute("fy") != nil ? coordinate("fy", .y, default: cy) : cy
         let fr = max(0, coordinate("fr", .diagonal, default: 0))
         guard r > 0 else {
-            // A zero radius paints the last stop's colour (SVG 1.1). SVG 2 calls a negative one an error
-            // without saying what is drawn; Chromium 156 and resvg (measured) paint it as zero, and so does svgicon.
+            // A zero radius paints the last stop's colour (SVG 1.1). SVG 2 calls a negative one an error;
+            // Chromium 156 and resvg paint it as zero (measured with Scripts/compare-chromium), and so does svgicon.
             guard let last = stops.last else { return .some(nil) }
             return .some(last.color.map { .color(SVGColor(red: $0.red, green: $0.green, blue: $0.blue,
                                                           alpha: $0.alpha * last.opacity)) } ?? .tint)
