@@ -253,7 +253,10 @@ func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) 
 /// CSS-wide `inherit`, `initial`, `unset`) are ASCII case-insensitive (CSS Values 3 §2.5, CSS Syntax 3 §2.1),
 /// in presentation attributes as in style sheets (SVG 2 §6.6: presentation attributes are parsed as CSS
 /// values). Only A–Z fold, so that no other character (`İ`, the Kelvin sign) turns into a keyword's letter.
-/// The one place a style property's keyword is read; no copy when the value has no upper-case letter.
+/// Style properties' keywords are read through here, with no copy when the value has no upper-case letter.
+/// Colours, filter functions, paint `url(` and selectors have readers of their own, which fold case with
+/// `lowercased()`; none of their keywords holds a `k`, the one ASCII letter a non-ASCII character (the
+/// Kelvin sign) lowercases to, and `fill="blac\u{212A}"` is refused (measured, stop 31).
 /// (SVG's own attribute enumerations, `gradientUnits`, `spreadMethod`, `in`, `operator`…, are XML
 /// attribute values and stay case-sensitive.)
 func cssKeyword(_ value: String) -> String {
