@@ -50,6 +50,25 @@ struct CSSKeywordCaseTests {
         #expect(style([("style", "font: BOLD 10PX Serif")]).fontSize == 10)
     }
 
+    @Test("Property names and !important fold A–Z only: a Kelvin sign (U+212A) names no property")
+    func propertyNameCase() {
+        let red = PaintValue.color(SVGColor(red: 255, green: 0, blue: 0))
+        // Upper-case ASCII names are the same property, in `style` and in a style sheet.
+        #expect(style([("style", "STROKE:red;Stroke-Width:4")]).stroke == red)
+        #expect(style([("style", "STROKE:red;Stroke-Width:4")]).strokeWidth == 4)
+        #expect(style([("class", "a")], sheet: ".a { STROKE: red; STROKE-WIDTH: 4 }").stroke == red)
+        #expect(style([("class", "a")], sheet: ".a { STROKE: red; STROKE-WIDTH: 4 }").strokeWidth == 4)
+        // `stro\u{212A}e` lowercases to `stroke` in Unicode, but is not `stroke` in CSS: ignored.
+        let kelvin = "stro\u{212A}e:red;stro\u{212A}e-width:4"
+        #expect(style([("style", kelvin)]).stroke == .none)
+        #expect(style([("style", kelvin)]).strokeWidth == 1)
+        #expect(style([("class", "a")], sheet: ".a { \(kelvin) }").stroke == .none)
+        #expect(style([("class", "a")], sheet: ".a { \(kelvin) }").strokeWidth == 1)
+        // `!IMPORTANT` and `! Important ` are important (no letter of `important` has a non-ASCII upper case).
+        #expect(style([("class", "a"), ("style", "stroke-width:2")], sheet: ".a { stroke-width: 5 !IMPORTANT }").strokeWidth == 5)
+        #expect(CSSStyleSheet.declarations("fill: red ! Important ")[0].important)
+    }
+
     @Test("display: Inline is valid and undoes an earlier none (CSS Display 3)")
     func displayInline() {
         #expect(style([("class", "a"), ("style", "display: Inline")], sheet: ".a { display: none }").displayNone == false)

@@ -249,14 +249,13 @@ func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) 
     }
 }
 
-/// `value` trimmed and ASCII-lowercased, for comparing with a property's keywords: CSS keywords (and the
-/// CSS-wide `inherit`, `initial`, `unset`) are ASCII case-insensitive (CSS Values 3 §2.5, CSS Syntax 3 §2.1),
-/// in presentation attributes as in style sheets (SVG 2 §6.6: presentation attributes are parsed as CSS
-/// values). Only A–Z fold, so that no other character (`İ`, the Kelvin sign) turns into a keyword's letter.
-/// Style properties' keywords are read through here, with no copy when the value has no upper-case letter.
-/// Colours, filter functions, paint `url(` and selectors have readers of their own, which fold case with
-/// `lowercased()`; none of their keywords holds a `k`, the one ASCII letter a non-ASCII character (the
-/// Kelvin sign) lowercases to, and `fill="blac\u{212A}"` is refused (measured, stop 31).
+/// `value` trimmed and ASCII-lowercased, for comparing with CSS keywords and property names: both are ASCII
+/// case-insensitive (CSS Values 3 §2.5, CSS Syntax 3 §2.1), in presentation attributes as in style sheets
+/// (SVG 2 §6.6: presentation attributes are parsed as CSS values). Only A–Z fold, so that no other
+/// character (`İ`, the Kelvin sign U+212A, which Unicode lowercases to `k`) turns into a keyword's letter.
+/// Style properties' keywords (and the CSS-wide `inherit`, `initial`, `unset`) and the property names of
+/// `style` attributes and `<style>` declarations are read through here, with no copy when the text has no
+/// upper-case letter. Colours fold A–Z themselves, byte by byte (`SVGColor.asciiLowercase`).
 /// (SVG's own attribute enumerations, `gradientUnits`, `spreadMethod`, `in`, `operator`…, are XML
 /// attribute values and stay case-sensitive.)
 func cssKeyword(_ value: String) -> String {

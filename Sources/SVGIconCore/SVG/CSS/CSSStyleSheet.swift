@@ -82,11 +82,13 @@ struct CSSStyleSheet: Sendable {
             let part = rest[..<end]
             rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
             guard let colon = part.firstIndex(of: ":") else { continue }
-            let name = part[..<colon].trimmingCSSWhitespace.lowercased()
+            // Property names and `important` are ASCII case-insensitive (CSS Syntax 3 §2.1): only A–Z fold,
+            // so `stro\u{212A}e` (Kelvin sign) names no property and the declaration is ignored.
+            let name = cssKeyword(String(part[..<colon]))
             var value = part[part.index(after: colon)...].trimmingCSSWhitespace
             var important = false
             if let bang = value.lastIndex(of: "!"),
-               value[value.index(after: bang)...].trimmingCSSWhitespace.lowercased() == "important" {
+               asciiEqualsIgnoringCase(trimmedCSSValue(String(value[value.index(after: bang)...])), "important") {
                 important = true
                 value = value[..<bang].trimmingCSSWhitespace
             }
