@@ -41,7 +41,8 @@ extension DocumentTree {
                           text: "", line: line, parent: parent, firstChild: nil, nextSibling: nil, lastChild: nil,
                           classes: [], kind: ElementKind(name: name),
                           hasStyleAttribute: flags.style, hasMarkerAttribute: flags.marker,
-                          hasMaskingAttribute: flags.masking, hasTransformAttribute: flags.transform))
+                          hasMaskingAttribute: flags.masking, hasTransformAttribute: flags.transform,
+                          hasConditionAttribute: flags.condition))
         if let id = flags.id, ids[id] == nil { ids[id] = index }
         if let parent {
             if let last = nodes[parent].lastChild {
@@ -75,10 +76,12 @@ extension DocumentTree {
     }
 
     /// The attributes the tree needs, in one pass (the first `id`, as `attribute(_:)` finds it).
+    /// `condition`: `requiredExtensions` or `systemLanguage` is present; `requiredFeatures` is not looked
+    /// for, since it always passes (`SVGResolver.passesConditions`).
     private static func attributeFlags(_ attributes: [Attribute])
-        -> (id: String?, style: Bool, marker: Bool, masking: Bool, transform: Bool) {
+        -> (id: String?, style: Bool, marker: Bool, masking: Bool, transform: Bool, condition: Bool) {
         var id: String? = nil
-        var style = false, marker = false, masking = false, transform = false
+        var style = false, marker = false, masking = false, transform = false, condition = false
         for a in attributes {
             switch a.name.utf8.count {
             case 2: if id == nil, a.name == "id" { id = a.value }
@@ -92,10 +95,12 @@ extension DocumentTree {
                 if a.name == "transform" { transform = true }
             case 10: if a.name == "marker-mid" || a.name == "marker-end" { marker = true }
             case 12: if a.name == "marker-start" { marker = true }
+            case 14: if a.name == "systemLanguage" { condition = true }
+            case 18: if a.name == "requiredExtensions" { condition = true }
             default: break
             }
         }
-        return (id, style, marker, masking, transform)
+        return (id, style, marker, masking, transform, condition)
     }
 
     private mutating func add(_ element: SVGElement, parent: Int?, depth: Int) {

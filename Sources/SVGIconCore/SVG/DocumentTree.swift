@@ -35,6 +35,9 @@ package struct DocumentTree {
         var hasMaskingAttribute = false
         /// Whether one of the attributes is `transform`.
         var hasTransformAttribute = false
+        /// Whether one of the attributes is `requiredExtensions` or `systemLanguage`, the conditional
+        /// processing attributes that can fail (`requiredFeatures` always passes, so it is not looked for).
+        var hasConditionAttribute = false
         /// The cascaded declarations, once built (see `declarations(of:)`; `isCascaded` says whether they
         /// are: not an optional, whose destruction went through the runtime's generic code per node).
         var cascaded: [CSSStyleSheet.Declaration] = []

@@ -94,9 +94,11 @@ extension SVGResolver {
     /// svgicon has none of, so any value (even empty) fails; `requiredFeatures` was removed by SVG 2 and
     /// passes; `systemLanguage` passes when one of its comma-separated tags equals one of
     /// `Options.languages`, or starts with one followed by `-` (`en-US` for `en`), ignoring ASCII case as
-    /// BCP 47 does (resvg compares case). An empty `systemLanguage` fails.
+    /// BCP 47 does (resvg compares case). An empty `systemLanguage` fails. An element without either
+    /// attribute (`Node.hasConditionAttribute`, set while building) passes without its node being copied.
     @inline(never)
     func passesConditions(_ index: Int) -> Bool {
+        guard tree.nodes[index].hasConditionAttribute else { return true }
         let node = tree.nodes[index]
         if node.attribute("requiredExtensions") != nil { return false }
         guard let languages = node.attribute("systemLanguage") else { return true }
