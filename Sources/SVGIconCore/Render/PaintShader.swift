@@ -162,7 +162,9 @@ struct PaintShader {
             var matched = false
             for i in 1..<stops.count where t < stops[i].offset {
                 let s0 = stops[i - 1], s1 = stops[i]
-                let f = (t - s0.offset) / (s1.offset - s0.offset)
+                // Positive for offsets in order; the guard keeps stops built in code with NaN offsets finite.
+                let span = s1.offset - s0.offset
+                let f = span > 0 ? (t - s0.offset) / span : 1
                 r = s0.r + (s1.r - s0.r) * f
                 g = s0.g + (s1.g - s0.g) * f
                 b = s0.b + (s1.b - s0.b) * f
