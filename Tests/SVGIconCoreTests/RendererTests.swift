@@ -125,6 +125,28 @@ struct RendererTests {
         #expect(reds == [0, 0, 32, 96, 159, 223, 255, 255])
     }
 
+    @Test("Stops sharing an offset: the later one starts there, and pad past the end holds the last stop")
+    func sharedStopOffsets() {
+        let blue = SVGColor(red: 0, green: 0, blue: 255)
+        let gradient = SVGLinearGradient(x1: 0.25, x2: 0.5, stops: [
+            SVGGradientStop(offset: 0, color: SVGColor(red: 0, green: 0, blue: 0)),
+            SVGGradientStop(offset: 0.5, color: SVGColor(red: 255, green: 0, blue: 0)),
+            SVGGradientStop(offset: 0.5, color: SVGColor(red: 0, green: 255, blue: 0)),
+            SVGGradientStop(offset: 1, color: blue),
+            SVGGradientStop(offset: 1, color: blue, opacity: 0),
+        ])
+        let p = paintedRect(.linearGradient(gradient), width: 16, height: 1)
+        // The ramp runs x = 4…8: black to red over 4…6, green to blue over 6…8, then the transparent stop.
+        let pixels = (0..<16).map { p.pixel(x: $0, y: 0) }
+        #expect(pixels[4].r == 64 && pixels[4].g == 0)    // t = 0.125: a quarter of the way to red
+        #expect(pixels[5].r == 191 && pixels[5].g == 0)   // t = 0.375: three quarters
+        #expect(pixels[6].g == 191 && pixels[6].r == 0)   // t = 0.625: from green, a quarter to blue
+        #expect(pixels[7].b == 191 && pixels[7].g == 64)
+        // Past x = 8 pad extends the last stop (offset 1, opacity 0), not the opaque one before it.
+        #expect(pixels[8...].allSatisfy { $0.a == 0 })
+        #expect(pixels[0].a == 255 && pixels[0].r == 0)
+    }
+
     @Test("Radial gradients: a focal point on the end circle draws nothing beyond the circle's tangent there")
     func radialFocalOnCircle() {
         // Focal point (9, 5) on the circle of centre (5, 5) and radius 4: every circle of the cone passes

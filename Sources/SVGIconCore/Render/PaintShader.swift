@@ -140,7 +140,10 @@ struct PaintShader {
     }
 
     /// Colour at gradient position t after the spread method, interpolated between stops in straight
-    /// alpha (as browsers and resvg do for SVG gradients), then premultiplied.
+    /// alpha (as browsers and resvg do for SVG gradients), then premultiplied. Stop i covers offsets from
+    /// its own up to (not including) the next stop's, so where stops share an offset the later one starts
+    /// there, and at and past the last offset the colour is the last stop's (SVG 2 §14.2.3: `pad` extends
+    /// the terminal colour; a second stop at offset 1 is the terminal one, as resvg and Chromium draw it).
     private func color(at rawT: Double) -> PremultipliedColor {
         var t = rawT.isFinite ? rawT : 0
         switch spread {
@@ -157,8 +160,9 @@ struct PaintShader {
         var r = first.r, g = first.g, b = first.b, a = first.a
         if t > first.offset {
             var matched = false
-            for i in 1..<stops.count where t <= stops[i].offset {
+            for i in 1..<stops.count where t < stops[i].offset {
                 let s0 = stops[i - 1], s1 = stops[i]
+                // Positive for offsets in order; the guard keeps stops built in code with NaN offsets finite.
                 let span = s1.offset - s0.offset
                 let f = span > 0 ? (t - s0.offset) / span : 1
                 r = s0.r + (s1.r - s0.r) * f
