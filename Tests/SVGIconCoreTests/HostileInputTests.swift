@@ -153,6 +153,16 @@ struct HostileInputTests {
         _ = renderer.render(many)
         #expect(renderer.limitExceeded == "drawing it needs more than 100000 steps (the work limit at 64×64)")
         #expect(throws: Never.self) { try SVGIconDefinition(layers: [full]).renderChecked(options: RenderOptions(width: 64, height: 64)) }
+        // Read from a large document, the same icon may do workPerSourceByte steps per byte of it.
+        var large = many
+        large.sourceByteCount = 1_000_000
+        #expect(large == many)
+        let drawn = renderer.render(large)
+        #expect(renderer.limitExceeded == nil && drawn.pixel(x: 63, y: 63).a == 255)
+        #expect(renderer.workLimit == 100_000)  // the allowance lasts one render
+        large.sourceByteCount = 3_000  // 96 000 steps: less than the limit, which holds
+        _ = renderer.render(large)
+        #expect(renderer.limitExceeded == "drawing it needs more than 100000 steps (the work limit at 64×64)")
 
         var nested = SVGIconLayer.group([full], opacity: 0.5)
         for _ in 0..<10 { nested = .group([nested, full], opacity: 0.5) }

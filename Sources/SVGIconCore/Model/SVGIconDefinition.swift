@@ -28,6 +28,11 @@ public struct SVGIconDefinition: Hashable, Sendable {
     /// and by the resolver, cleared by any change to `layers`. It records a fact about the layers (so that
     /// the renderer need not look through them again), so it is not part of equality or the hash.
     var layersAreInUserSpace = false
+    /// Bytes of the SVG document the icon was read from (after gzip inflation); 0 for an icon built in
+    /// code. A large document may do more work than the renderer's `workLimit` allows a small one
+    /// (`SVGIconRenderer.workPerSourceByte`). Not part of equality or the hash: it says what the icon
+    /// cost to read, not what it draws.
+    public var sourceByteCount = 0
 
     /// An icon in a 24 × 24 viewBox unless another is given (the size most icon sets draw on).
     public init(viewBox: SVGViewBox = SVGViewBox(width: 24, height: 24),

@@ -75,9 +75,11 @@ extension SVGIconRenderer {
         let height = max(0, options.height), rows = max(1, rows)
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
         let layers = fittedLayers(of: icon)
+        let limit = workLimit
+        workLimit = workAllowed(for: icon)
         defer {
             earlierBandsWork = 0
-            rasterizer.workLimit = workLimit
+            workLimit = limit
         }
         var earlier = 0
         var top = 0

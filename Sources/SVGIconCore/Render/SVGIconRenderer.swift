@@ -42,7 +42,8 @@ public struct SVGIconRenderer {
 
     /// Work one render may do, counted in rasterized rows, swept cells, band-sweep steps and pixels of
     /// offscreen buffers: `defaultWorkLimit` is far beyond what any icon needs at the size asked for, so
-    /// only a hostile or broken file reaches it. The render then stops and `limitExceeded` says so.
+    /// only a hostile or broken file reaches it. The render then stops and `limitExceeded` says so. An icon
+    /// read from a large document may do `workPerSourceByte` steps per byte of it instead, when that is more.
     public var workLimit: Int {
         didSet { rasterizer.workLimit = workLimit }
     }
@@ -58,6 +59,20 @@ public struct SVGIconRenderer {
     var earlierBandsWork = 0
     /// What the last render skipped or clamped while drawing (filters: `FilterRendering.swift`).
     public internal(set) var warnings: [SVGWarning] = []
+
+    /// Steps a render may take per byte of the icon's source document (`SVGIconDefinition.sourceByteCount`)
+    /// when that is more than `workLimit`: a document of megabytes of path data (a card deck, a map) is
+    /// as much work to draw as its size says, where the hostile files the limit is for do a lot of work
+    /// from a few bytes (the `use` bomb in Tests/Fixtures/hostile: 72 M steps from 875 bytes). KDE's
+    /// Dondorf card deck, 11.6 MB, takes 71 M steps at 256 × 256 and 120 M at 1024 × 1024 (the limit
+    /// then, 32 per byte, is 371 M); the documents that use the allowance have already cost their size to read.
+    public static let workPerSourceByte = 32
+
+    /// The work `icon` may take: `workLimit`, or more for a large source document (`workPerSourceByte`).
+    func workAllowed(for icon: SVGIconDefinition) -> Int {
+        let (bySize, overflow) = Self.workPerSourceByte.multipliedReportingOverflow(by: max(0, icon.sourceByteCount))
+        return overflow ? Int.max : max(workLimit, bySize)
+    }
 
     /// 2²⁶ steps (a few tenths of a second), or 128 per output pixel for outputs over 724 × 724.
     public static func defaultWorkLimit(width: Int, height: Int) -> Int {
@@ -152,6 +167,9 @@ public struct SVGIconRenderer {
     /// its buffers.
     public mutating func render(_ icon: SVGIconDefinition) -> Pixmap {
         let icon = prepared(icon)
+        let limit = workLimit
+        workLimit = workAllowed(for: icon)
+        defer { workLimit = limit }
         begin(band: nil)
         var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
         guard options.width > 0, options.height > 0 else { return pixmap }

@@ -65,6 +65,8 @@ package struct DocumentTree {
 
     var nodes: [Node] = []
     var ids: [String: Int] = [:]
+    /// Bytes of the document the tree was read from (after gzip inflation); 0 for a tree built in code.
+    package var sourceByteCount = 0
     /// The first limit passed while building (`SVGLimits.elements`, `SVGLimits.depth`); elements opened
     /// after it are not kept, and the resolver refuses the document.
     var limitError: SVGResolveError?

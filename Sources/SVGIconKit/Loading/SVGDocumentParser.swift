@@ -10,9 +10,12 @@ public enum SVGDocumentParser {
                              options: SVGResolver.Options = SVGResolver.Options()) throws(SVGLoadError) -> SVGParseResult {
         let tree = try XMLDocumentReader.readTree(bytes, file: file)
         let rootNamespace = tree.rootNamespace
+        let sourceByteCount = tree.sourceByteCount
         let options = KitImageLoader.options(options, file: file)  // images: libpng, libjpeg, files next to the SVG
         do throws(SVGResolveError) {
-            return try SVGResolver.resolve(consume tree, options: options)
+            var result = try SVGResolver.resolve(consume tree, options: options)
+            result.icon.sourceByteCount = sourceByteCount
+            return result
         } catch {
             throw SVGLoadError(error, file: file, rootNamespace: rootNamespace)
         }

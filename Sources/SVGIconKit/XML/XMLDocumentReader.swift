@@ -40,10 +40,9 @@ package enum XMLDocumentReader {
         let state = ParseState(parser: context, file: file)
         context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
         installCallbacks(in: context.pointee.sax!)
-        // Past 10 MB into its input libxml2 2.9 wants the input's own read hook (without XML_PARSE_HUGE
-        // it reports "Huge input lookup" otherwise): such documents keep it.
-        let document = readDocument(bytes, with: context,
-                                    growable: bytes.count >= 10_000_000 || !Self.isReadAsUTF8(bytes))
+        let document = bytes.count >= streamedSize
+            ? readStreamed(bytes, with: context)
+            : readDocument(bytes, with: context, growable: !Self.isReadAsUTF8(bytes))
         defer { if let document { xmlFreeDoc(document) } }
         if let error = parseError(state, context: context, read: document != nil) { throw error }
         // A well-formed document has a root: an error met while reading it comes first.
@@ -51,7 +50,9 @@ package enum XMLDocumentReader {
         guard state.builder.pointee.nodes.root != nil else {
             throw SVGLoadError(kind: .malformedXML, file: file, line: 1, reason: "the document has no root element")
         }
-        return state.builder.pointee.nodes
+        var tree = state.builder.pointee.nodes
+        tree.sourceByteCount = bytes.count
+        return tree
     }
 
     /// What makes `bytes` an error before libxml2 sees them: too many of them, none, or a start tag with
@@ -104,6 +105,44 @@ package enum XMLDocumentReader {
                 }
                 return readComplete(chars, with: context)
             }
+        }
+    }
+
+    /// Documents this large are handed to libxml2 in chunks, as a file would be. libxml2 2.9 never lets go
+    /// of the read part of an in-memory input, and it stops a parse whose position is more than 10 000 000
+    /// bytes past the start of what it holds ("Huge input lookup", its lookup limit without
+    /// `XML_PARSE_HUGE`): a valid 10 MB card deck would be refused near its end. Read in chunks, libxml2
+    /// drops what it has parsed and the limit is left to guard what it is for, a single token (a name, an
+    /// attribute value, a comment) of more than 10 MB. 4 MB leaves room for a document in UTF-16, which
+    /// grows by up to half as libxml2 converts it to UTF-8.
+    package static let streamedSize = 4_000_000
+
+    /// The document in `bytes` read with `context` through a read callback that hands libxml2 the bytes
+    /// in the chunks it asks for; nil when it is not well-formed.
+    private static func readStreamed(_ bytes: [UInt8], with context: xmlParserCtxtPtr) -> xmlDocPtr? {
+        bytes.withUnsafeBytes { raw -> xmlDocPtr? in
+            var source = ChunkedSource(bytes: raw, offset: 0)
+            return withUnsafeMutablePointer(to: &source) { pointer -> xmlDocPtr? in
+                xmlCtxtReadIO(context, { sourcePointer, buffer, length -> Int32 in
+                    guard let sourcePointer, let buffer, length > 0 else { return -1 }
+                    return sourcePointer.assumingMemoryBound(to: ChunkedSource.self).pointee.read(into: buffer, length)
+                }, nil, pointer, nil, nil, SVGICON_XML_PARSE_OPTIONS)
+            }
+        }
+    }
+
+    /// Bytes handed out front to back, for `readStreamed`'s read callback.
+    private struct ChunkedSource {
+        let bytes: UnsafeRawBufferPointer
+        var offset: Int
+
+        /// Copies up to `length` of the next bytes into `buffer`; the count copied, 0 at the end.
+        mutating func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int32) -> Int32 {
+            let count = min(Int(length), bytes.count - offset)
+            guard count > 0, let base = bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
+            offset += count
+            return Int32(count)
         }
     }
 
