@@ -100,6 +100,25 @@ struct PDFTests {
         #expect(objects.resources == "<< /ExtGState << /S0 << /Type /ExtGState /SA false >> /A0 << /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 10 0 R >> >> >> /Pattern << /P0 << /Type /Pattern /PatternType 2 /Shading 7 0 R /Matrix [1 0 0 -1 0 24] >> >> /Shading << /Sh0 9 0 R >> >>")
     }
 
+    @Test("Stops sharing offset 1 pad with the last of them, stops sharing 0 with the first before 0, as the renderer draws them")
+    func sharedEndOffsets() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <linearGradient id="g" x1="6" y1="0" x2="14" y2="0" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#ffff00"/><stop offset="0" stop-color="#ff0000"/><stop offset="0.5" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/><stop offset="1" stop-color="#00ff00"/></linearGradient>
+              <rect x="2" y="2" width="20" height="20" fill="url(#g)"/>
+            </svg>
+            """
+        let (_, objects) = try Self.objects(svg)
+        // Yellow to red over the first 0.00001 (the pad before 0 is yellow), blue to green over the last.
+        #expect(Self.body(objects, 6).hasSuffix("/Bounds [0.00001 0.5 0.99999] /Encode [0 1 0 1 0 1 0 1] >>"))
+        #expect(Self.body(objects, 6).hasPrefix("<< /FunctionType 3 /Domain [0 1] /Functions [<< /FunctionType 2 /Domain [0 1] /C0 [1 1 0] /C1 [1 0 0] /N 1 >>"))
+        guard toolPath("qpdf") != nil, toolPath("pdftocairo") != nil else { return }
+        let scratch = ScratchFolder()
+        let file = scratch.path + "/shared-stops.svg"
+        try svg.write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.compareWithPoppler(file, size: 96, tolerance: 0.005)
+    }
+
     @Test("reflect: the domain widened over the periods the page shows, every other period encoded backwards; a radial focal circle in Coords")
     func spreadAndFocus() throws {
         let (_, objects) = try Self.objects("""

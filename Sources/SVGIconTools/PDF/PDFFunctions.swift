@@ -7,6 +7,7 @@ enum PDFFunctions {
     /// between consecutive stops (a zero-length span is a hard edge), the last colour after the last offset,
     /// as the renderer's `PaintShader` does. Written once as an object; its reference.
     static func stops(_ offsets: [Double], _ values: [[Double]], objects: PDFObjects) -> String {
+        let offsets = separatedAtEnds(offsets)
         var segments: [(Double, Double, [Double], [Double])] = []
         if offsets[0] > 0 { segments.append((0, offsets[0], values[0], values[0])) }
         for i in offsets.indices.dropFirst() where offsets[i] > offsets[i - 1] {
@@ -18,6 +19,30 @@ enum PDFFunctions {
         let functions = segments.map { linear($0.2, $0.3) }
         return objects.add("<< /FunctionType 3 /Domain [0 1] /Functions [\(functions.joined(separator: " "))] "
                            + "/Bounds [\(bounds.joined(separator: " "))] /Encode [\(segments.map { _ in "0 1" }.joined(separator: " "))] >>")
+    }
+
+    /// How far stops that share offset 0 or 1 are moved apart, as a fraction of the gradient vector: far
+    /// below a pixel, and still apart in the 5 decimals `PDFSyntax.number` writes.
+    static let endSeparation = 0.00001
+
+    /// `offsets` (in order, within 0…1) with stops that share the offset 0 or 1 moved just apart. A
+    /// stitching function has one value at each end, and the shading's extension repeats it, where the
+    /// renderer's `PaintShader` (SVG 2 Paint Servers, `spreadMethod` pad) gives the first stop up to 0 and
+    /// the last of the stops at 1 from 1 on; without this, stops `[0.5: red, 1: opaque, 1: transparent]`
+    /// would pad with the opaque colour. The last stop of a run at 0 moves forwards by `endSeparation`,
+    /// the first of a run at 1 (after other stops) back by as much.
+    static func separatedAtEnds(_ offsets: [Double]) -> [Double] {
+        var offsets = offsets
+        let n = offsets.count
+        guard n >= 2 else { return offsets }
+        if offsets[1] <= 0 {
+            let runEnd = offsets.lastIndex { $0 <= 0 } ?? 1
+            offsets[runEnd] = runEnd + 1 < n ? min(endSeparation, offsets[runEnd + 1]) : endSeparation
+        }
+        if offsets[n - 2] >= 1, let runStart = offsets.firstIndex(where: { $0 >= 1 }), runStart > 0 {
+            offsets[runStart] = max(1 - endSeparation, offsets[runStart - 1])
+        }
+        return offsets
     }
 
     /// From `c0` at 0 to `c1` at 1.
