@@ -286,6 +286,11 @@ struct StaticSVGGapsTests {
         #expect(try chosen(["fr"]) == .color(SVGColor(red: 0, green: 0, blue: 255)))
         #expect(try chosen(["fr-CA"]) == .color(SVGColor(red: 0, green: 0, blue: 255)))
         #expect(try chosen(["ru"]) == .color(SVGColor(red: 255, green: 0, blue: 0)))
+        // Tags fold A–Z only: the Kelvin sign (U+212A, which Unicode lowercases to k) is no k.
+        let kelvin = "<switch><rect systemLanguage=\"s\u{212A}\" width=\"1\" height=\"1\" fill=\"#0000ff\"/>"
+            + "<rect systemLanguage=\"SK\" width=\"1\" height=\"1\" fill=\"#00ff00\"/></switch>"
+        #expect(firstShape(try parse(kelvin, options: SVGResolver.Options(languages: ["sk"])).icon.layers)?.fill?.paint
+                == .color(SVGColor(red: 0, green: 255, blue: 0)))
         let extensions = try parse("<switch><rect requiredExtensions=\"\" width=\"1\" height=\"1\"/></switch>")
         #expect(extensions.icon.layers.isEmpty)
     }

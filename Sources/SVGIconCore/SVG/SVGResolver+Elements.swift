@@ -102,9 +102,10 @@ extension SVGResolver {
         let node = tree.nodes[index]
         if node.attribute("requiredExtensions") != nil { return false }
         guard let languages = node.attribute("systemLanguage") else { return true }
-        let wanted = options.languages.map { $0.lowercased() }
+        // Language tags are ASCII case-insensitive (BCP 47 §2.1.1).
+        let wanted = options.languages.map { asciiLowercased($0) }
         return languages.split(separator: ",").contains { item in
-            let tag = item.trimmingCSSWhitespace.lowercased()
+            let tag = asciiLowercased(item.trimmingCSSWhitespace)
             return wanted.contains { tag == $0 || (tag.hasPrefix($0) && tag.dropFirst($0.count).first == "-") }
         }
     }
