@@ -142,8 +142,9 @@ struct PaintShader {
     /// Colour at gradient position t after the spread method, interpolated between stops in straight
     /// alpha (as browsers and resvg do for SVG gradients), then premultiplied. Stop i covers offsets from
     /// its own up to (not including) the next stop's, so where stops share an offset the later one starts
-    /// there, and at and past the last offset the colour is the last stop's (SVG 2 Paint Servers, `spreadMethod`: `pad` extends
-    /// the terminal colour; a second stop at offset 1 is the terminal one, as resvg and Chromium draw it).
+    /// there, and at and past the last offset the colour is the last stop's (SVG 2 Paint Servers,
+    /// `spreadMethod`: `pad` extends the terminal colour; a second stop at offset 1 is the terminal one, as
+    /// resvg and Chromium draw it).
     private func color(at rawT: Double) -> PremultipliedColor {
         var t = rawT.isFinite ? rawT : 0
         switch spread {
