@@ -364,7 +364,11 @@ extension SVGResolver {
                 default: return .a
                 }
             }
-            kind = .displacementMap(scale: number(index, "scale", 0) * (bb ? (box.width + box.height) / 2 : 1),
+            // The displacement is a vector in primitiveUnits' coordinate system (Filter Effects 1: scale "is
+            // expressed in the coordinate system established by attribute primitiveUnits"), so a bounding-box
+            // scale stretches by the box's width along x and its height along y, as dx and dy do.
+            let scale = number(index, "scale", 0)
+            kind = .displacementMap(scaleX: scale * sx, scaleY: scale * sy,
                                     xChannel: channel("xChannelSelector"), yChannel: channel("yChannelSelector"))
         case "feDiffuseLighting", "feSpecularLighting":
             let (color, tint) = colorProperty("lighting-color", of: index, default: .white)
