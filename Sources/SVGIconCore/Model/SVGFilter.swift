@@ -132,8 +132,8 @@ public enum SVGFilterPrimitiveKind: Hashable, Sendable {
     case tile
     case turbulence(SVGTurbulence)
     case convolveMatrix(SVGConvolveMatrix)
-    /// `scale` in user space along x and along y (equal unless `primitiveUnits="objectBoundingBox"` made
-    /// them the box's width and height times `scale`), and which channel of `in2` moves x and y.
+    /// `scale` in user space along x and along y (the resolver makes them equal: in bounding-box units,
+    /// `scale` times the box's width), and which channel of `in2` moves x and y.
     case displacementMap(scaleX: Double, scaleY: Double, xChannel: SVGColorChannel, yChannel: SVGColorChannel)
     case diffuseLighting(SVGLighting)
     case specularLighting(SVGLighting)

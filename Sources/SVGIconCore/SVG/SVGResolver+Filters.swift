@@ -364,11 +364,13 @@ extension SVGResolver {
                 default: return .a
                 }
             }
-            // The displacement is a vector in primitiveUnits' coordinate system (Filter Effects 1: scale "is
-            // expressed in the coordinate system established by attribute primitiveUnits"), so a bounding-box
-            // scale stretches by the box's width along x and its height along y, as dx and dy do.
-            let scale = number(index, "scale", 0)
-            kind = .displacementMap(scaleX: scale * sx, scaleY: scale * sy,
+            // Filter Effects 1: scale "is expressed in the coordinate system established by attribute
+            // primitiveUnits", which does not say how one number maps into a box of another width and
+            // height. In bounding-box units it is a fraction of the box's width along both axes, as Chromium
+            // 156 draws it (measured on displacement-bbox-nonsquare: a 4 × 16 box moves 1 left and 1 down;
+            // resvg draws a fragment there).
+            let scale = number(index, "scale", 0) * sx
+            kind = .displacementMap(scaleX: scale, scaleY: scale,
                                     xChannel: channel("xChannelSelector"), yChannel: channel("yChannelSelector"))
         case "feDiffuseLighting", "feSpecularLighting":
             let (color, tint) = colorProperty("lighting-color", of: index, default: .white)
