@@ -62,16 +62,6 @@ extension FilterDesignerShadow {
         }
     }
 
-    /// `overFour` over +0s at opacity 1: the four pixels `blend(1, a[k])` gives (u: the layer's colour),
-    /// stored (× 1 and + 0·keep leave them as they are, but for the sign of a zero).
-    @inline(__always)
-    static func storeOverFour(_ a: SIMD4<Float>, _ q: UnsafeMutableRawPointer, _ u: SIMD4<Float>) {
-        let alpha = (1 + a) - a, rest = 1 - a
-        let r = pointwiseMinimum(u.x * rest + a * u.x, alpha), g = pointwiseMinimum(u.y * rest + a * u.y, alpha)
-        let b = pointwiseMinimum(u.z * rest + a * u.z, alpha)
-        for k in 0..<4 { (q + k &* 16).storeBytes(of: SIMD4(r[k], g[k], b[k], alpha[k]), as: SIMD4<Float>.self) }
-    }
-
     /// `min` lane by lane as Swift's `min(x, y)` takes it (y < x ? y : x), inline.
     @inline(__always)
     private static func pointwiseMinimum(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
@@ -125,25 +115,29 @@ struct DesignerRowPaint: ShadowRowPainter {
         paint.storeLayerOnly(layer, out, range)
     }
 
-    /// `blendRow` over +0s at opacity 1: four layer values of 0 as the shadow pixels `color × a`, four of 1
-    /// as `overFour`'s pixels, the others pixel by pixel (`stored`).
+    /// `blendRow` over +0s at opacity 1, pixel by pixel with the toned shadow alpha `alphaRow(tone, ·)`
+    /// of each: four layer values of 0 as the shadow pixels `color × a`, four of 1 as `overOpaque`, the
+    /// others as `blended` (the values `stored` gives, each pixel's vector worked on whole, so that the
+    /// compiler keeps it in one register).
     func storeShadowed(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
                        _ range: Range<Int>) {
         var i = range.lowerBound
-        let one = SIMD4<Float>(repeating: 1), tone = chain.tone
+        let one = SIMD4<Float>(repeating: 1), tone = chain.tone, color = paint.color
+        // The layer's and the shadow's colours with w = 2: see `overOpaque` and `blended`.
+        let u2 = SIMD4(paint.layer.x, paint.layer.y, paint.layer.z, 2), c2 = SIMD4(chain.color, 2)
         while i &+ 4 <= range.upperBound {
             let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
-            let t = tone * UnsafeRawPointer(moved + i).loadUnaligned(as: SIMD4<Float>.self)
-            let a = ShadowPlanesPaint.clamp01(t)
-            let q = UnsafeMutableRawPointer(out + i &* 4)
+            let q = UnsafeMutableRawPointer(out + i &* 4), m = moved + i
+            @inline(__always) func toned(_ k: Int) -> Float { FilterDesignerShadow.alphaRow(tone, m[k]) }
+            @inline(__always) func put(_ k: Int, _ px: SIMD4<Float>) { (q + k &* 16).storeBytes(of: px, as: SIMD4<Float>.self) }
             if ShadowPlanesPaint.every(v, .zero) {
-                for k in 0..<4 {
-                    (q + k &* 16).storeBytes(of: paint.color * SIMD4(repeating: a[k]), as: SIMD4<Float>.self)
-                }
+                put(0, color * toned(0)); put(1, color * toned(1)); put(2, color * toned(2)); put(3, color * toned(3))
             } else if ShadowPlanesPaint.every(v, one) {
-                FilterDesignerShadow.storeOverFour(a, q, paint.layer)
+                put(0, Self.overOpaque(toned(0), u2)); put(1, Self.overOpaque(toned(1), u2))
+                put(2, Self.overOpaque(toned(2), u2)); put(3, Self.overOpaque(toned(3), u2))
             } else {
-                for k in 0..<4 { (q + k &* 16).storeBytes(of: stored(v[k], a[k]), as: SIMD4<Float>.self) }
+                put(0, Self.blended(v.x, toned(0), u2, c2)); put(1, Self.blended(v.y, toned(1), u2, c2))
+                put(2, Self.blended(v.z, toned(2), u2, c2)); put(3, Self.blended(v.w, toned(3), u2, c2))
             }
             i &+= 4
         }
@@ -152,6 +146,35 @@ struct DesignerRowPaint: ShadowRowPainter {
             UnsafeMutableRawPointer(out + i &* 4).storeBytes(of: stored(layer[i], a), as: SIMD4<Float>.self)
             i &+= 1
         }
+    }
+
+    /// `stored(1, a)` (a: the toned shadow alpha, 0…1) from `u2`, the layer's colour with w = 2: c = u·(1 − a)
+    /// + a·u and, lane by lane, min(c, α) with α = (1 + a) − a. In lane w, c ≈ 2 is above α (at most
+    /// 1 + 2⁻²³), so the min is α there: the pixel (min(c.x, α), min(c.y, α), min(c.z, α), α) in one vector.
+    /// Where a = 0 this is u (α = 1, c = u), the opaque layer's pixel.
+    @inline(__always)
+    static func overOpaque(_ a: Float, _ u2: SIMD4<Float>) -> SIMD4<Float> {
+        let c = u2 * (1 - a) + a * u2
+        let alpha = SIMD4<Float>(repeating: (1 + a) - a)
+        // Swift's min(c, α) lane by lane: α < c ? α : c.
+        return c.replacing(with: alpha, where: alpha .< c)
+    }
+
+    /// `stored(s, a)` for any layer alpha s (a: the toned shadow alpha, 0…1): `FilterOps.blendPixel(u·s,
+    /// (color·a, a), .normal)` with its steps on whole vectors, +0 where α is not above 0. `u2` and `c2`
+    /// are the layer's and the shadow's colours with w = 2: lane w then computes about 2·α, above α, so
+    /// that min(c, α) leaves α there. The colour lanes are blendPixel's: cs = (u·s)/s (0 where s is not
+    /// above 0), c = ((u·s)·(1 − a) + (color·a)·(1 − s)) + (s·a)·cs, α = (s + a) − s·a. Where s = 0 that is
+    /// color·a (the shadow pixel `stored` gives), where s = 1 `overOpaque`'s value ((color·a)·0 adds +0).
+    @inline(__always)
+    static func blended(_ s: Float, _ a: Float, _ u2: SIMD4<Float>, _ c2: SIMD4<Float>) -> SIMD4<Float> {
+        let us = u2 * s
+        let cs = s > 0 ? us / s : .zero
+        let c = (us * (1 - a) + (c2 * a) * (1 - s)) + (s * a) * cs
+        let alpha = (s + a) - s * a
+        let w = SIMD4<Float>(repeating: alpha)
+        let px = c.replacing(with: w, where: w .< c)
+        return alpha > 0 ? px : .zero
     }
 
     /// The pixel `FilterDesignerShadow.blend(s, a)` leaves on a +0 pixel at opacity 1 (a: the toned shadow

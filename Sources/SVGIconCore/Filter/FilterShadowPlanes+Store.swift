@@ -103,16 +103,6 @@ extension ShadowPlanesPaint: ShadowRowPainter {
         unsafeBitCast(unsafeBitCast(x, to: SIMD4<Int32>.self) & unsafeBitCast(mask, to: SIMD4<Int32>.self), to: SIMD4<Float>.self)
     }
 
-    /// The toned shadow alpha of the designer chain, `FilterDesignerShadow.alphaRow` four at a time: t
-    /// clamped to 0…1 (NaN to 0), with `keep`.
-    @inline(__always)
-    static func clamp01(_ t: SIMD4<Float>) -> SIMD4<Float> {
-        let one = SIMD4<Float>(repeating: 1)
-        let low = keep(t, where: t .< one), high = keep(one, where: .!(t .< one))
-        return keep(unsafeBitCast(unsafeBitCast(low, to: SIMD4<Int32>.self) | unsafeBitCast(high, to: SIMD4<Int32>.self),
-                                  to: SIMD4<Float>.self), where: t .> .zero)
-    }
-
     /// True when every lane of `v` equals `c` (as `==` compares: −0 equals +0), in one vector compare.
     @inline(__always)
     static func every(_ v: SIMD4<Float>, _ c: SIMD4<Float>) -> Bool {

@@ -265,13 +265,19 @@ public struct Pixmap: Hashable, Sendable {
         return blank
     }
 
-    /// True when all `n` values from `a` are ±0, read four at a time.
+    /// True when all `n` values from `a` are ±0: sixteen at a time, their bit patterns or-ed together as
+    /// eight 64-bit pairs and the sign bits masked off (a value is ±0 exactly when its pattern without the
+    /// sign bit is 0; NaN is not), then one at a time.
     @inline(__always)
     private static func isBlank(_ a: UnsafePointer<Float>, _ n: Int) -> Bool {
         var i = 0
-        while i &+ 4 <= n {
-            if UnsafeRawPointer(a + i).loadUnaligned(as: SIMD4<Float>.self) != .zero { return false }
-            i &+= 4
+        let raw = UnsafeRawPointer(a)
+        @inline(__always) func pair(_ j: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: j &* 4, as: UInt64.self) }
+        while i &+ 16 <= n {
+            let bits = ((pair(i) | pair(i &+ 2)) | (pair(i &+ 4) | pair(i &+ 6)))
+                | ((pair(i &+ 8) | pair(i &+ 10)) | (pair(i &+ 12) | pair(i &+ 14)))
+            if bits & 0x7FFF_FFFF_7FFF_FFFF != 0 { return false }
+            i &+= 16
         }
         while i < n {
             if a[i] != 0 { return false }
