@@ -81,6 +81,34 @@ struct FilterShadowStoreTests {
         }
     }
 
+    @Test("storedPartial of a black layer in linearRGB (no conversion to linear): mixed's values bit for bit, +0 where it has no alpha, for s of every kind (negative, above 1, NaN, +∞) and shadow alphas with a blur's residue")
+    func storedPartialOverBlack() {
+        FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
+            FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
+                func paint(_ layer: SVGColor, _ space: SVGFilterColorSpace) -> ShadowPlanesPaint {
+                    FilterShadowPlanes(over: FilterAlpha(width: 1, height: 1), shadow: FilterAlpha(width: 1, height: 1), dx: 0, dy: 0,
+                                       color: Self.red, opacity: 0.5, space: space, overColor: layer)
+                        .paint(1, space == .linearRGB ? (toLinear, toSRGB) : nil)
+                }
+                let black = paint(.black, .linearRGB)
+                #expect(black.linearBlack)
+                #expect(!paint(Self.blue, .linearRGB).linearBlack && !paint(.black, .sRGB).linearBlack)
+                let extra: [Float] = [-1e-9, -0.5, -.infinity, .infinity, .nan, 2, 1e-38, Float(1).nextDown]
+                let values = extra + Self.probes.filter { $0 != 0 && $0 != 1 }.prefix(3000)
+                var mismatches = 0, converted = 0
+                for (k, s) in values.enumerated() where s != 0 && s != 1 {
+                    for a in [Float(0), -1e-9, 0.25, Self.probes[(k * 13 + 5) % Self.probes.count], .nan] {
+                        let px = black.mixed(s, a), want = px.w > 0 ? px : .zero
+                        if Self.bits(want) != Self.bits(black.storedPartial(s, a)) { mismatches += 1 }
+                        if want.x > 0 && want.x < want.w { converted += 1 }
+                    }
+                }
+                #expect(mismatches == 0)
+                #expect(converted > 1000)
+            }
+        }
+    }
+
     static func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
 
     /// A 37 × 23 alpha-only canvas in `color`: blank but for rows 4 and 17 (partial values there).

@@ -15,6 +15,9 @@ struct ShadowPlanesPaint {
     let ca: Float, o: Float
     /// sRGB → linear and linear → sRGB (nil when the filter works in sRGB).
     let toLinear: UnsafeBufferPointer<Float>?, toSRGB: UnsafeBufferPointer<Float>?
+    /// True when the layer is black (colour channels 0) and the filter works in linearRGB: its partly
+    /// covered pixels then skip the conversion to linear (`storedPartial`). False unless given.
+    var linearBlack = false
 
     /// The result (premultiplied sRGB) where the layer's alpha `s` is partial and the shadow's is `a`: the
     /// layer's pixel converted to the filter space, the shadow under it, the sum converted back — the
@@ -168,6 +171,7 @@ extension FilterShadowPlanes {
             opaque = SIMD4(roundTrip(u.x), roundTrip(u.y), roundTrip(u.z), 1)
         }
         return ShadowPlanesPaint(shade: shade, opaque: opaque, layer: u, color: SIMD4(r, g, b, 1), ca: ca, o: o,
-                                 toLinear: tables?.0, toSRGB: tables?.1)
+                                 toLinear: tables?.0, toSRGB: tables?.1,
+                                 linearBlack: tables != nil && u.x == 0 && u.y == 0 && u.z == 0)
     }
 }

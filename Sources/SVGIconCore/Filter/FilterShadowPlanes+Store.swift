@@ -72,8 +72,19 @@ extension ShadowPlanesPaint: ShadowRowPainter {
     /// that the loops over the other pixels stay short.
     @inline(never)
     func storedPartial(_ s: Float, _ a: Float) -> SIMD4<Float> {
-        let px = mixedLanes(s, a)
+        let px = linearBlack && s != .infinity ? mixedOverBlack(s, a) : mixedLanes(s, a)
         return px.w > 0 ? px : .zero
+    }
+
+    /// `mixedLanes(s, a)` for a black layer in linearRGB (`linearBlack`) and s ≠ +∞: the conversion to
+    /// linear of layer × s = (±0 or NaN, …, s) gives (+0, +0, +0, s) for every such s (colour channels
+    /// of 0 are kept, and an s not above 0 or NaN is returned as (0, 0, 0, s)), so it is that vector.
+    @inline(__always)
+    func mixedOverBlack(_ s: Float, _ a: Float) -> SIMD4<Float> {
+        var p = SIMD4<Float>(0, 0, 0, s)
+        p += (color * a) * (1 - p.w)
+        if let toSRGB { p = FilterColorConversion.convertLanes(p, toSRGB) }
+        return p
     }
 
     /// `mixed(s, a)`, its colour conversions through `FilterColorConversion.convertLanes`: the same values.
