@@ -7,16 +7,9 @@ import SVGIconCore
 /// `scale` in primitiveUnits' coordinates. Exact pixels at 1 px per user unit.
 @Suite("feDisplacementMap")
 struct DisplacementMapTests {
-    /// Straight RGBA bytes of `body` in a 48 × 48 viewBox rendered at 48 × 48.
-    static func pixels(_ body: String) throws -> [UInt8] {
-        let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'>\(body)</svg>"
-        return try SVGDocumentParser.parse(Array(svg.utf8)).icon.render(options: RenderOptions(width: 48, height: 48))
-            .straightAlphaRGBA()
-    }
-
-    /// The RGBA bytes of pixel (x, y) of a 48 × 48 image.
-    static func pixel(_ p: [UInt8], _ x: Int, _ y: Int) -> [UInt8] {
-        Array(p[(y * 48 + x) * 4..<(y * 48 + x) * 4 + 4])
+    /// `body` drawn at 48 × 48, 1 px per user unit.
+    static func pixels(_ body: String) throws -> RenderedPixels {
+        try RenderedPixels(body, size: 48)
     }
 
     /// A bounding-box `scale` is a fraction of the box's width along both axes, as Chromium draws it. Box
@@ -33,12 +26,12 @@ struct DisplacementMapTests {
             <rect x='16' y='8' width='8' height='32' fill='#0000ff' filter='url(#f)'/>
             """)
         let blue: [UInt8] = [0, 0, 255, 255]
-        #expect(Self.pixel(p, 14, 10) == blue)
-        #expect(Self.pixel(p, 21, 41) == blue)
-        #expect(Self.pixel(p, 18, 9)[3] == 0)
-        #expect(Self.pixel(p, 18, 42)[3] == 0)
-        #expect(Self.pixel(p, 13, 30)[3] == 0)
-        #expect(Self.pixel(p, 22, 30)[3] == 0)
+        #expect(p[14, 10] == blue)
+        #expect(p[21, 41] == blue)
+        #expect(p[18, 9][3] == 0)
+        #expect(p[18, 42][3] == 0)
+        #expect(p[13, 30][3] == 0)
+        #expect(p[22, 30][3] == 0)
     }
 
     /// "The calculations using the pixel values from in2 are performed using non-premultiplied color values":
@@ -54,10 +47,10 @@ struct DisplacementMapTests {
             <rect x='16' y='16' width='16' height='16' fill='#0000ff' filter='url(#f)'/>
             """)
         let blue: [UInt8] = [0, 0, 255, 255]
-        #expect(Self.pixel(p, 12, 20) == blue)
-        #expect(Self.pixel(p, 27, 35) == blue)
-        #expect(Self.pixel(p, 28, 24)[3] == 0)
-        #expect(Self.pixel(p, 11, 24)[3] == 0)
-        #expect(Self.pixel(p, 20, 19)[3] == 0)
+        #expect(p[12, 20] == blue)
+        #expect(p[27, 35] == blue)
+        #expect(p[28, 24][3] == 0)
+        #expect(p[11, 24][3] == 0)
+        #expect(p[20, 19][3] == 0)
     }
 }

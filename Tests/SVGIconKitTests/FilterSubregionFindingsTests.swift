@@ -6,20 +6,13 @@ import SVGIconCore
 /// are in resvg/KNOWN, so no reference guards them): exact pixels at 1 px per user unit.
 @Suite("Filter subregion findings")
 struct FilterSubregionFindingsTests {
-    /// Straight RGBA bytes of `body` in a 24 × 24 viewBox rendered at 24 × 24.
-    static func pixels(_ body: String) throws -> [UInt8] {
-        let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'>\(body)</svg>"
-        return try SVGDocumentParser.parse(Array(svg.utf8)).icon.render(options: RenderOptions(width: 24, height: 24))
-            .straightAlphaRGBA()
-    }
-
-    /// The RGBA bytes of pixel (x, y) of a 24 × 24 image.
-    static func pixel(_ p: [UInt8], _ x: Int, _ y: Int) -> [UInt8] {
-        Array(p[(y * 24 + x) * 4..<(y * 24 + x) * 4 + 4])
+    /// `body` drawn at 24 × 24, 1 px per user unit.
+    static func pixels(_ body: String) throws -> RenderedPixels {
+        try RenderedPixels(body, size: 24)
     }
 
     /// The filter region 0..24 in user space, primitives `primitives`, on a blue 4..20 square.
-    static func filtered(_ primitives: String) throws -> [UInt8] {
+    static func filtered(_ primitives: String) throws -> RenderedPixels {
         try pixels("""
             <filter id='f' filterUnits='userSpaceOnUse' x='0' y='0' width='24' height='24'>\(primitives)</filter>
             <rect x='4' y='4' width='16' height='16' fill='#2060e0' filter='url(#f)'/>
@@ -37,18 +30,18 @@ struct FilterSubregionFindingsTests {
             <feFlood flood-color='#e04020' \(size) result='a'/>
             <feMerge><feMergeNode in='SourceGraphic'/><feMergeNode in='a'/></feMerge>
             """)
-        #expect(Self.pixel(p, 10, 10) == Self.blue)
-        #expect(Self.pixel(p, 2, 2)[3] == 0)
+        #expect(p[10, 10] == Self.blue)
+        #expect(p[2, 2][3] == 0)
     }
 
     /// feOffset's result is cut to its own subregion (8..18 × 6..14), not only to the filter region.
     @Test("feOffset is cut to its own subregion")
     func offsetCutToSubregion() throws {
         let p = try Self.filtered("<feOffset dx='4' dy='2' x='8' y='6' width='10' height='8'/>")
-        #expect(Self.pixel(p, 8, 6) == Self.blue)
-        #expect(Self.pixel(p, 17, 13) == Self.blue)
-        #expect(Self.pixel(p, 18, 10)[3] == 0)
-        #expect(Self.pixel(p, 10, 14)[3] == 0)
+        #expect(p[8, 6] == Self.blue)
+        #expect(p[17, 13] == Self.blue)
+        #expect(p[18, 10][3] == 0)
+        #expect(p[10, 14][3] == 0)
     }
 
     /// SVG 2 has no requiredFeatures (only requiredExtensions and systemLanguage are conditions), so even an
@@ -59,6 +52,6 @@ struct FilterSubregionFindingsTests {
             <switch><rect requiredFeatures='' width='24' height='24' fill='#e04020'/>
             <rect width='24' height='24' fill='#20a040'/></switch>
             """)
-        #expect(Self.pixel(p, 12, 12) == [0xe0, 0x40, 0x20, 255])
+        #expect(p[12, 12] == [0xe0, 0x40, 0x20, 255])
     }
 }
