@@ -103,7 +103,7 @@ struct FilterEngineResvgTests {
             "convolve-preserve-alpha": filter(p(.convolveMatrix(SVGConvolveMatrix(
                 orderX: 3, orderY: 2, kernel: [0, 1, 0, 1, -2, 2], targetX: 1, targetY: 0, edgeMode: .wrap, preserveAlpha: true)))),
             "displacement": filter(p(.flood(color: color(0xff00ff), opacity: 1), x: 0, y: 0, width: 20, height: 40, result: "m"),
-                                   p(.displacementMap(scaleX: 8, scaleY: 8, xChannel: .r, yChannel: .g), in: .sourceGraphic, in2: .reference("m"))),
+                                   p(.displacementMap(scale: 8, xChannel: .r, yChannel: .g), in: .sourceGraphic, in2: .reference("m"))),
             "diffuse-distant": filter(p(.diffuseLighting(SVGLighting(
                 light: .distant(azimuth: 45, elevation: 30), color: color(0xffff00), surfaceScale: 4, diffuseConstant: 1.2)),
                 in: .sourceAlpha)),

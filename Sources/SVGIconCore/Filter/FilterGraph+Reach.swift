@@ -43,9 +43,9 @@ extension FilterGraph {
                 return nil  // wrapping reads the region's far side, so the region must stay whole
             case .convolveMatrix(let m):
                 rx += max(0, m.orderX) + 1; ry += max(0, m.orderY) + 1
-            case .displacementMap(let scaleX, let scaleY, _, _):
-                rx += distance(scaleX * t.scaleX / 2, limits.maxOffset) + 1
-                ry += distance(scaleY * t.scaleY / 2, limits.maxOffset) + 1
+            case .displacementMap(let scale, _, _):
+                rx += distance(scale * t.scaleX / 2, limits.maxOffset) + 1
+                ry += distance(scale * t.scaleY / 2, limits.maxOffset) + 1
             case .diffuseLighting, .specularLighting:
                 rx += 2; ry += 2
             case .tile:

@@ -154,7 +154,7 @@ extension FilterRun {
 
     /// feDisplacementMap: `in` is used as it is (its own colour space); only in2 is converted.
     mutating func evaluateDisplacement(_ i: Int) -> (value: Value, space: SVGFilterColorSpace) {
-        guard case let .displacementMap(scaleX, scaleY, xc, yc) = graph.filter.primitives[i].kind else {
+        guard case let .displacementMap(scale, xc, yc) = graph.filter.primitives[i].kind else {
             return (.alpha(FilterAlpha(width: width, height: height)), .sRGB)
         }
         let space = graph.filter.primitives[i].colorSpace, sources = graph.inputs[i], t = graph.transform
@@ -169,8 +169,8 @@ extension FilterRun {
             input = fetch(sources[0], .sRGB, i)
         }
         let out = FilterOps.displacementMap(input, map: map,
-                                            scaleX: graph.offsetPixels(scaleX * t.scaleX, i, &notes),
-                                            scaleY: graph.offsetPixels(scaleY * t.scaleY, i, &notes),
+                                            scaleX: graph.offsetPixels(scale * t.scaleX, i, &notes),
+                                            scaleY: graph.offsetPixels(scale * t.scaleY, i, &notes),
                                             xChannel: xc, yChannel: yc)
         return (.rgba(out), spaceOfInput)
     }

@@ -132,9 +132,9 @@ public enum SVGFilterPrimitiveKind: Hashable, Sendable {
     case tile
     case turbulence(SVGTurbulence)
     case convolveMatrix(SVGConvolveMatrix)
-    /// `scale` in user space along x and along y (the resolver makes them equal: in bounding-box units,
-    /// `scale` times the box's width), and which channel of `in2` moves x and y.
-    case displacementMap(scaleX: Double, scaleY: Double, xChannel: SVGColorChannel, yChannel: SVGColorChannel)
+    /// `scale` in user space (in bounding-box units, `scale` times the box's width), and which channel of
+    /// `in2` moves x and y.
+    case displacementMap(scale: Double, xChannel: SVGColorChannel, yChannel: SVGColorChannel)
     case diffuseLighting(SVGLighting)
     case specularLighting(SVGLighting)
     /// feImage: draws `SVGFilter.images[index]` (the renderer supplies the pixels through

@@ -102,10 +102,10 @@ extension SVGResolver {
         let node = tree.nodes[index]
         if node.attribute("requiredExtensions") != nil { return false }
         guard let languages = node.attribute("systemLanguage") else { return true }
-        // Language tags are ASCII case-insensitive (BCP 47 §2.1.1).
-        let wanted = options.languages.map { asciiLowercased($0) }
+        // Language tags are ASCII case-insensitive (BCP 47 §2.1.1): A–Z fold, as CSS keywords do.
+        let wanted = options.languages.map(cssKeyword)
         return languages.split(separator: ",").contains { item in
-            let tag = asciiLowercased(item.trimmingCSSWhitespace)
+            let tag = cssKeyword(String(item))
             return wanted.contains { tag == $0 || (tag.hasPrefix($0) && tag.dropFirst($0.count).first == "-") }
         }
     }

@@ -369,8 +369,7 @@ extension SVGResolver {
             // height. In bounding-box units it is a fraction of the box's width along both axes, as Chromium
             // 156 draws it (measured on displacement-bbox-nonsquare: a 4 × 16 box moves 1 left and 1 down;
             // resvg draws a fragment there).
-            let scale = number(index, "scale", 0) * sx
-            kind = .displacementMap(scaleX: scale, scaleY: scale,
+            kind = .displacementMap(scale: number(index, "scale", 0) * sx,
                                     xChannel: channel("xChannelSelector"), yChannel: channel("yChannelSelector"))
         case "feDiffuseLighting", "feSpecularLighting":
             let (color, tint) = colorProperty("lighting-color", of: index, default: .white)

@@ -249,20 +249,14 @@ func asciiHasPrefixIgnoringCase(_ text: String, _ lowercaseASCII: StaticString) 
     }
 }
 
-/// `text` with A–Z lowercased and every other character kept: for names that are ASCII case-insensitive
-/// but are not CSS values (BCP 47 language tags). Unicode `lowercased()` would turn the Kelvin sign U+212A
-/// into `k`, so that `s\u{212A}` matched the language `sk`.
-func asciiLowercased(_ text: some StringProtocol) -> String {
-    String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-}
-
 /// `value` trimmed and ASCII-lowercased, for comparing with CSS keywords and property names: both are ASCII
 /// case-insensitive (CSS Values 3 §2.5, CSS Syntax 3 §2.1), in presentation attributes as in style sheets
 /// (SVG 2 §6.6: presentation attributes are parsed as CSS values). Only A–Z fold, so that no other
 /// character (`İ`, the Kelvin sign U+212A, which Unicode lowercases to `k`) turns into a keyword's letter.
 /// Style properties' keywords (and the CSS-wide `inherit`, `initial`, `unset`) and the property names of
 /// `style` attributes and `<style>` declarations are read through here, with no copy when the text has no
-/// upper-case letter. Colours fold A–Z themselves, byte by byte (`SVGColor.asciiLowercase`).
+/// upper-case letter; so are `systemLanguage` tags, ASCII case-insensitive too (BCP 47 §2.1.1). Colours
+/// fold A–Z themselves, byte by byte (`SVGColor.asciiLowercase`).
 /// (SVG's own attribute enumerations, `gradientUnits`, `spreadMethod`, `in`, `operator`…, are XML
 /// attribute values and stay case-sensitive.)
 func cssKeyword(_ value: String) -> String {
