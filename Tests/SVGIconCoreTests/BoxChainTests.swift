@@ -81,4 +81,58 @@ struct BoxChainTests {
         #expect(wide.right == SIMD3(5, 5, 5) && wide.length == SIMD3(11, 11, 11) && wide.ringCount == 48)
         #expect(wide.scale == SIMD3(repeating: Float(1) / 75))
     }
+
+    /// The chain run in place over `lanes` (4 signals of `count` values, interleaved) with `chain`'s
+    /// rereading or its rings only, as bit patterns.
+    static func chained(_ lanes: [SIMD4<Float>], _ chain: BoxChain) -> [SIMD4<UInt32>] {
+        var values = lanes
+        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: chain.ringCount)
+        defer { ring.deallocate() }
+        values.withUnsafeMutableBufferPointer { v in
+            chain.run(ring, BandSignal(v.baseAddress!))
+        }
+        return values.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
+    }
+
+    @Test("Pass 1's leaving value read again from the signal, in place: the values of its ring, bit for bit (lengths 1…40, σ 2 up to windows wider than the signal)",
+          arguments: [2.0, 2.5, 3, 4.7, 7.3, 12, 40])
+    func rereadsMatchRing(_ sigma: Double) {
+        for count in 1...40 {
+            let p = Self.plane(4, count, seed: UInt64(count) &* 31 &+ UInt64(sigma * 10))
+            let lanes = (0..<count).map { j in SIMD4(p.alpha[4 * j], p.alpha[4 * j + 1], p.alpha[4 * j + 2], p.alpha[4 * j + 3]) }
+            let windows = FilterOps.boxWindows(sigma)
+            let rereading = BoxChain(windows, count: count), ringOnly = BoxChain(windows, count: count, ringOnly: true)
+            #expect(rereading.rereads && !ringOnly.rereads, "\(count), σ \(sigma)")
+            #expect(Self.chained(lanes, rereading) == Self.chained(lanes, ringOnly), "\(count), σ \(sigma)")
+        }
+    }
+
+    @Test("A chain whose output lags the input less than pass 1's window keeps its ring")
+    func ringKeptWhenOutputCatchesUp() {
+        let short = BoxChain([(5, 0), (0, 0), (0, 1)], count: 30)  // r1 + r2 + r3 = 1 < window 6
+        #expect(!short.rereads)
+        #expect(BoxChain([(5, 0), (0, 3), (0, 3)], count: 30).rereads)  // 6 ≥ 6
+    }
+
+    @Test("Widths 1…40 (strips of 16, of 4 and 1–3 leftover columns; 4 × 4 blocks and single columns in the row bands) over heights of 1 up to bands of 16 and their leftover rows: the reference blur's values, bit for bit",
+          arguments: [(2.0, 2.0), (3, 3), (4.7, 2.5), (12, 40)])
+    func widths(_ sigma: (Double, Double)) {
+        for w in 1...40 {
+            for h in [1, 2, 7, 16, 19, 35] {
+                let p = Self.plane(w, h, seed: UInt64(w * 1000 + h))
+                let whole = FilterPixelRect(x: 0, y: 0, width: w, height: h)
+                let chained = FilterOps.blurWhole(p, sigma.0, sigma.1)
+                let reference = ReferenceBlur.blurWhole(p, sigma.0, sigma.1, within: whole)
+                #expect(Self.bits(chained) == Self.bits(reference), "\(w) × \(h), σ \(sigma)")
+            }
+        }
+    }
+
+    @Test("4 × 4 blocks turned on their diagonal: value i of row k is value k of row i")
+    func transposedBlocks() {
+        let rows = (0..<4).map { k in SIMD4<Float>((0..<4).map { Float(10 * k + $0) }) }
+        let (a, b, c, e) = FilterOps.transposed(rows[0], rows[1], rows[2], rows[3])
+        #expect(a == SIMD4(0, 10, 20, 30) && b == SIMD4(1, 11, 21, 31))
+        #expect(c == SIMD4(2, 12, 22, 32) && e == SIMD4(3, 13, 23, 33))
+    }
 }

@@ -19,7 +19,7 @@ struct BoxChain {
 
     /// The chain of `windows` (three, from `FilterOps.boxWindows`) over signals of `count` values. Cutting
     /// a side to `count` changes no sum: a value that far out is never inside the signal.
-    init(_ windows: [(Int, Int)], count: Int) {
+    init(_ windows: [(Int, Int)], count: Int, ringOnly: Bool = false) {
         self.count = count
         var right = SIMD3<Int>(), length = SIMD3<Int>(), scale = SIMD3<Float>(), start = SIMD3<Int>()
         var size = 1
@@ -33,20 +33,45 @@ struct BoxChain {
         start = SIMD3(0, size, 2 * size)
         (self.right, self.length, self.scale, self.start, mask) = (right, length, scale, start, size - 1)
         ringCount = 3 * size
+        rereads = !ringOnly && right[0] + right[1] + right[2] >= length[0]
     }
 
     /// How many values (of the signal's SIMD type) the three rings hold together.
     let ringCount: Int
 
-    /// Runs the chain over one signal of SIMD values (lanes: independent signals): `read(j)` gives its
-    /// j-th value (each j once, in order), `write(y, v)` takes the y-th output, in order. `write(y, _)`
-    /// comes after `read(y + r1 + r2 + r3)` (or the last read), and no read of a value at or before y
-    /// follows it, so the output may overwrite the input in place. `ring` holds `ringCount` values, which
-    /// this sets to 0 first.
+    /// Whether pass 1 reads the value leaving its sum again from the signal instead of keeping it in its
+    /// ring: the value taken `length[0]` steps before is at that step still the input, in place too, when
+    /// the output lags the input by at least that many steps (r1 + r2 + r3 ≥ the first window's length,
+    /// which holds for every σ ≥ 2: `boxWindows` makes r2 + r3 ≥ l1 + 1). `ringOnly` (for the tests) keeps
+    /// the ring always.
+    let rereads: Bool
+
+    /// Runs the chain over one signal of SIMD values (lanes: independent signals): `signal.read(j)` gives
+    /// its j-th value (in order of first reads; with `rereads`, j inside the signal is read once more
+    /// `length[0]` steps later: the value leaving pass 1's sum), `signal.write(y, v)` takes the y-th
+    /// output, in order. `write(y, _)` comes after `read(y + r1 + r2 + r3)` (or the last read), and no
+    /// read of a value at or before y follows it, so the output may overwrite the input in place. `ring`
+    /// holds `ringCount` values, which this sets to 0 first. Pass 1's leaving value read again from the
+    /// signal (`rereads`) or kept in its ring gives the sums the same values (a value outside the signal
+    /// is +0 in both: the ring starts at 0 and takes zeros past the signal's end). A signal type rather
+    /// than closures: its `@inline(__always)` reads and writes are inlined however large the sweep is.
+    /// Only signals whose reads fold into the sums' subtractions (`S.rereadsCheaply`) read again: for the
+    /// others a second load costs more than the ring's store.
     @inline(__always)
-    func run<V: SIMD>(_ ring: UnsafeMutablePointer<V>, read: (Int) -> V, write: (Int, V) -> Void)
-        where V.Scalar == Float {
-        ring.update(repeating: V(), count: ringCount)
+    func run<S: BoxChainSignal>(_ ring: UnsafeMutablePointer<S.Value>, _ signal: S) {
+        ring.update(repeating: S.Value(), count: ringCount)
+        if S.rereadsCheaply && rereads { sweep(ring, signal, rereading: true) }
+        else { sweep(ring, signal, rereading: false) }
+    }
+
+    /// `run` after the rings are set to 0, pass 1's leaving value read again from the signal
+    /// (`rereading`, which needs `rereads`) or kept in its ring (a constant where this is inlined, so
+    /// that each sweep has one of the two and no test).
+    @inline(__always)
+    private func sweep<S: BoxChainSignal>(_ ring: UnsafeMutablePointer<S.Value>, _ signal: S, rereading: Bool) {
+        typealias V = S.Value
+        @inline(__always) func read(_ j: Int) -> V { signal.read(j) }
+        @inline(__always) func write(_ y: Int, _ v: V) { signal.write(y, v) }
         let n = count
         let (r1, r2, r3) = (right[0], right[1], right[2])
         let (w1, w2, w3) = (length[0], length[1], length[2])
@@ -56,7 +81,8 @@ struct BoxChain {
         var s1 = V(), s2 = V(), s3 = V()
         // Step g: pass 1 takes value g, pass 2 pass 1's output g − r1, pass 3 pass 2's output g − r1 − r2,
         // and pass 3 gives output g − r1 − r2 − r3; past the signal's end a pass passes on zeros. From
-        // step r1 + r2 + r3 to step n − 1 every pass is inside the signal (`inside`: no tests).
+        // step r1 + r2 + r3 to step n − 1 every pass is inside the signal (`inside`: no tests; when
+        // rereading, value g − w1 is then inside the signal too: g − w1 ≥ r1 + r2 + r3 − w1 ≥ 0).
         // One pass's step: its newest value `v` in, the one it took `w` steps before (from its ring) out.
         // Each pass files its values by step number, so the three rings share one index per step.
         @inline(__always) func take(_ s: inout V, _ v: V, _ q: UnsafeMutablePointer<V>, _ g: Int, _ w: Int) {
@@ -64,8 +90,15 @@ struct BoxChain {
             s -= q[(g &- w) & m]
             q[g & m] = v
         }
+        // Pass 1's step when rereading: value g − w1 leaves from the signal (still the input: the output
+        // written so far ends before g − r1 − r2 − r3 ≤ g − w1), +0 outside it, as the ring would hold.
+        @inline(__always) func takeInput(_ g: Int, _ inside: Bool) {
+            s1 += inside || g < n ? read(g) : V()
+            let j = g &- w1
+            s1 -= inside || (j >= 0 && j < n) ? read(j) : V()
+        }
         @inline(__always) func step(_ g: Int, _ inside: Bool) {
-            take(&s1, inside || g < n ? read(g) : V(), q1, g, w1)
+            if rereading { takeInput(g, inside) } else { take(&s1, inside || g < n ? read(g) : V(), q1, g, w1) }
             let j2 = g &- r1
             if !inside, j2 < 0 { return }
             take(&s2, inside || j2 < n ? s1 * c1 : V(), q2, g, w2)
@@ -95,27 +128,14 @@ extension FilterOps {
         defer { ring16.deallocate(); ring4.deallocate() }
         var x = 0
         while x &+ 16 <= w {
-            let s = p + x
-            chain.run(ring16, read: { UnsafeRawPointer(s + $0 &* w).loadUnaligned(as: SIMD16<Float>.self) },
-                      write: { UnsafeMutableRawPointer(s + $0 &* w).storeBytes(of: $1, as: SIMD16<Float>.self) })
+            chain.run(ring16, StridedSignal<SIMD16<Float>>(base: p + x, stride: w))
             x &+= 16
         }
         while x &+ 4 <= w {
-            let s = p + x
-            chain.run(ring4, read: { UnsafeRawPointer(s + $0 &* w).loadUnaligned(as: SIMD4<Float>.self) },
-                      write: { UnsafeMutableRawPointer(s + $0 &* w).storeBytes(of: $1, as: SIMD4<Float>.self) })
+            chain.run(ring4, StridedSignal<SIMD4<Float>>(base: p + x, stride: w))
             x &+= 4
         }
-        if x < w {
-            let s = p + x, lanes = w &- x
-            chain.run(ring4, read: { j in
-                var v = SIMD4<Float>()
-                for i in 0..<lanes { v[i] = s[j &* w &+ i] }
-                return v
-            }, write: { y, v in
-                for i in 0..<lanes { s[y &* w &+ i] = v[i] }
-            })
-        }
+        if x < w { chain.run(ring4, LeftoverSignal(base: p + x, stride: w, lanes: w &- x)) }
     }
 
     /// The box passes of `sigma` (≥ 2) along every row of `rect` (inside the plane at `src`, `stride` values
@@ -146,7 +166,7 @@ extension FilterOps {
                         gatherBand(origin + (y &+ 4 &* k) &* stride, stride, 4, lanes + k, 4, rect.x, valid, w, hard)
                     }
                 }
-                chain.run(ring16, read: { band16[$0] }, write: { band16[$0] = $1 })
+                chain.run(ring16, BandSignal(band16))
                 band16.withMemoryRebound(to: SIMD4<Float>.self, capacity: w &* 4) { lanes in
                     for k in 0..<4 { scatterBand(lanes + k, 4, 4, w, dst + (y &+ 4 &* k) &* w, w) }
                 }
@@ -156,7 +176,7 @@ extension FilterOps {
         while y < h {
             let rows = min(4, h &- y)
             gatherBand(origin + y &* stride, stride, rows, band, 1, rect.x, valid, w, hard)
-            chain.run(ring, read: { band[$0] }, write: { band[$0] = $1 })
+            chain.run(ring, BandSignal(band))
             scatterBand(band, 1, rows, w, dst + y &* w, w)
             y &+= 4
         }
@@ -181,10 +201,7 @@ extension FilterOps {
                     (a, b, c, e) = (hardened(hard, a), hardened(hard, b), hardened(hard, c), hardened(hard, e))
                 }
                 let o = band + x &* step
-                o[0] = SIMD4(a.x, b.x, c.x, e.x)
-                o[step] = SIMD4(a.y, b.y, c.y, e.y)
-                o[2 &* step] = SIMD4(a.z, b.z, c.z, e.z)
-                o[3 &* step] = SIMD4(a.w, b.w, c.w, e.w)
+                (o[0], o[step], o[2 &* step], o[3 &* step]) = transposed(a, b, c, e)
                 x &+= 4
             }
         }
@@ -206,11 +223,11 @@ extension FilterOps {
             let r0 = d, r1 = d + stride, r2 = r1 + stride, r3 = r2 + stride
             while x &+ 4 <= w {
                 let o = band + x &* step
-                let a = o[0], b = o[step], c = o[2 &* step], e = o[3 &* step]
-                store4(SIMD4(a.x, b.x, c.x, e.x), r0 + x)
-                store4(SIMD4(a.y, b.y, c.y, e.y), r1 + x)
-                store4(SIMD4(a.z, b.z, c.z, e.z), r2 + x)
-                store4(SIMD4(a.w, b.w, c.w, e.w), r3 + x)
+                let (a, b, c, e) = transposed(o[0], o[step], o[2 &* step], o[3 &* step])
+                store4(a, r0 + x)
+                store4(b, r1 + x)
+                store4(c, r2 + x)
+                store4(e, r3 + x)
                 x &+= 4
             }
         }
@@ -229,6 +246,26 @@ extension FilterOps {
         return SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
     }
 
+    /// The 4 × 4 block of rows `a`, `b`, `c`, `e` turned on its diagonal: value i of row k becomes value k
+    /// of row i. Built from lane pairs first (an interleave of two rows' low or high halves), then the
+    /// 64-bit halves of those, which SSE2 does in 8 shuffles (the same block by single lanes costs 12).
+    @inline(__always)
+    static func transposed(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>, _ e: SIMD4<Float>)
+        -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        let ab0 = SIMD4(a.x, b.x, a.y, b.y), ce0 = SIMD4(c.x, e.x, c.y, e.y)
+        let ab1 = SIMD4(a.z, b.z, a.w, b.w), ce1 = SIMD4(c.z, e.z, c.w, e.w)
+        return (halves(ab0, ce0, high: false), halves(ab0, ce0, high: true),
+                halves(ab1, ce1, high: false), halves(ab1, ce1, high: true))
+    }
+
+    /// The low (or, with `high`, the high) 64 bits of `p`, then those of `q`, moved as 64-bit lanes (kept
+    /// apart from the 32-bit shuffles before them, so that the compiler does not merge the two steps).
+    @inline(__always)
+    private static func halves(_ p: SIMD4<Float>, _ q: SIMD4<Float>, high: Bool) -> SIMD4<Float> {
+        let u = unsafeBitCast(p, to: SIMD2<Double>.self), v = unsafeBitCast(q, to: SIMD2<Double>.self)
+        return unsafeBitCast(high ? SIMD2(u.y, v.y) : SIMD2(u.x, v.x), to: SIMD4<Float>.self)
+    }
+
     @inline(__always)
     private static func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
@@ -238,4 +275,83 @@ extension FilterOps {
     private static func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
     }
+}
+
+/// A signal `BoxChain.run` sweeps in place: values read by index and outputs written by index (the
+/// sweep's order of reads and writes is `run`'s).
+protocol BoxChainSignal {
+    /// One value of the signal: a lane per independent signal.
+    associatedtype Value: SIMD where Value.Scalar == Float
+    /// The j-th value (0 ≤ j < the chain's count).
+    func read(_ j: Int) -> Value
+    /// Stores the y-th output over the y-th value.
+    func write(_ y: Int, _ v: Value)
+    /// Whether `BoxChain.run` reads pass 1's leaving value again (when the chain `rereads`) rather than
+    /// keeping it in a ring: for aligned values in memory, which the subtraction takes straight from
+    /// memory (an unaligned load is an instruction of its own and needs a register).
+    static var rereadsCheaply: Bool { get }
+}
+
+/// A signal of consecutive values in memory (a band of transposed rows).
+struct BandSignal<Value: SIMD>: BoxChainSignal where Value.Scalar == Float {
+    /// The first value.
+    let values: UnsafeMutablePointer<Value>
+
+    /// The signal starting at `values`.
+    init(_ values: UnsafeMutablePointer<Value>) { self.values = values }
+
+    /// Value j.
+    @inline(__always) func read(_ j: Int) -> Value { values[j] }
+
+    /// Output y over value y.
+    @inline(__always) func write(_ y: Int, _ v: Value) { values[y] = v }
+
+    /// Aligned values: read again.
+    static var rereadsCheaply: Bool { true }
+}
+
+/// Lanes-wide strips of a plane's columns: value j is row j's `Value.scalarCount` floats from `base`
+/// (rows `stride` floats apart, not aligned).
+private struct StridedSignal<Value: SIMD>: BoxChainSignal where Value.Scalar == Float {
+    /// The strip's top-left float.
+    let base: UnsafeMutablePointer<Float>
+    /// Floats from one row to the next.
+    let stride: Int
+
+    /// Row j's floats of the strip.
+    @inline(__always) func read(_ j: Int) -> Value {
+        UnsafeRawPointer(base + j &* stride).loadUnaligned(as: Value.self)
+    }
+
+    /// Output y over row y's floats of the strip.
+    @inline(__always) func write(_ y: Int, _ v: Value) {
+        UnsafeMutableRawPointer(base + y &* stride).storeBytes(of: v, as: Value.self)
+    }
+
+    /// Unaligned loads: the ring.
+    static var rereadsCheaply: Bool { false }
+}
+
+/// The last 1 to 3 columns of a plane as a strip of 4 lanes, the lanes past them read as 0 and never
+/// written.
+private struct LeftoverSignal: BoxChainSignal {
+    /// The strip's top-left float.
+    let base: UnsafeMutablePointer<Float>
+    /// Floats from one row to the next, and how many columns the strip has (1…3).
+    let stride: Int, lanes: Int
+
+    /// Row j's columns of the strip, 0 in the lanes past them.
+    @inline(__always) func read(_ j: Int) -> SIMD4<Float> {
+        var v = SIMD4<Float>()
+        for i in 0..<lanes { v[i] = base[j &* stride &+ i] }
+        return v
+    }
+
+    /// Output y's first `lanes` lanes over row y's columns of the strip.
+    @inline(__always) func write(_ y: Int, _ v: SIMD4<Float>) {
+        for i in 0..<lanes { base[y &* stride &+ i] = v[i] }
+    }
+
+    /// Lane by lane loads: the ring.
+    static var rereadsCheaply: Bool { false }
 }
