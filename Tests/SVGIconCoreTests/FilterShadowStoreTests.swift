@@ -109,6 +109,32 @@ struct FilterShadowStoreTests {
         }
     }
 
+    @Test("storedOverBlack: mixedOverBlack, +0 where its alpha is not above 0, bit for bit — colour channels of +0 (a shadow alpha of ±0) looked up, an alpha so small that 1/α is +∞, alphas of 0 or below from a negative residue, +∞ and NaN shadow alphas, s outside 0…1")
+    func storedOverBlackEdges() {
+        FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
+            FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
+                let planes = FilterShadowPlanes(over: FilterAlpha(width: 1, height: 1), shadow: FilterAlpha(width: 1, height: 1),
+                                                dx: 0, dy: 0, color: Self.red, opacity: 0.5, space: .linearRGB, overColor: .black)
+                let black = planes.paint(1, (toLinear, toSRGB))
+                let ss: [Float] = [Float(0).nextUp, Float(0).nextUp * 3, 1e-39, 1e-30, 0.25, 0.5, Float(1).nextDown, 1.5, -0.25, -.infinity, .nan, 1e30]
+                var alphas: [Float] = [0, -0.0, Float(0).nextUp, -Float(0).nextUp, -1e-9, 1e-30, 0.25, 1, 2, -2, 1e30, -1e30,
+                                       .infinity, -.infinity, .nan]
+                alphas += Self.probes.prefix(400)
+                var mismatches = 0, tiny = 0
+                for s in ss + Self.probes.filter({ $0 != 0 && $0 != 1 && $0 != .infinity }).prefix(300) {
+                    for a in alphas {
+                        let px = black.mixedOverBlack(s, a), want = px.w > 0 ? px : .zero
+                        let got = black.storedOverBlack(s, a, toSRGB)
+                        if Self.bits(want) != Self.bits(got) { mismatches += 1 }
+                        if got.w > 0 && (1 / got.w) == .infinity { tiny += 1 }
+                    }
+                }
+                #expect(mismatches == 0)
+                #expect(tiny > 0)
+            }
+        }
+    }
+
     static func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
 
     /// A 37 × 23 alpha-only canvas in `color`: blank but for rows 4 and 17 (partial values there).
