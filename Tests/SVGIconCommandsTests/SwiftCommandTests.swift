@@ -192,6 +192,26 @@ struct SwiftCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/Text.swift"))
     }
 
+    @Test("A source document over 2 MiB keeps its size in the generated code (it raises the work limit); a smaller one's is left out")
+    func sourceByteCount() throws {
+        let generator = SwiftSourceGenerator()
+        var large = SVGIconDefinition(layers: [.circle(cx: 12, cy: 12, r: 4)])
+        large.sourceByteCount = 3_000_000
+        let written = try generator.definition(large)
+        #expect(written.value.sourceByteCount == 3_000_000)
+        #expect(written.code.layout(indent: "").contains("sourceByteCount: 3000000"))
+        // 2 MiB × 32 steps a byte is exactly the smallest default limit, 2²⁶: no change, so nothing written.
+        for bytes in [0, 1_000_000, 1 << 21] {
+            var small = large
+            small.sourceByteCount = bytes
+            let code = try generator.definition(small).code.layout(indent: "")
+            #expect(!code.contains("sourceByteCount"), "\(bytes): \(code)")
+        }
+        var huge = large
+        huge.sourceByteCount = (1 << 21) + 1
+        #expect(try generator.definition(huge).code.layout(indent: "").contains("sourceByteCount: 2097153"))
+    }
+
     @Test("Values Swift cannot write exactly are refused, naming the layer")
     func refusals() throws {
         let generator = SwiftSourceGenerator()

@@ -44,7 +44,7 @@ struct FilterShadowStoreLanesTests {
 
     static func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
 
-    @Test("storeShadowed: the pixels `stored(s, alphaRow(tone, m))` gives, bit for bit, for black, blue, white and red layers under red, black and white shadows, from each start column",
+    @Test("storeShadowed over the toned plane: the pixels `stored(s, alphaRow(tone, m))` gives, bit for bit, for black, blue, white and red layers under red, black and white shadows, from each start column",
           arguments: [SVGColor.black, SVGColor(red: 10, green: 132, blue: 255), SVGColor(red: 255, green: 255, blue: 255),
                       SVGColor(red: 224, green: 48, blue: 32)])
     func designerStoreShadowed(_ layerColor: SVGColor) {
@@ -59,10 +59,11 @@ struct FilterShadowStoreLanesTests {
                 var mismatches = 0
                 for seed in 0..<6 {
                     let (layer, moved) = Self.row(203, seed: seed)
+                    let toned = FilterDesignerShadow.toned(FilterAlpha(width: 203, height: 1, alpha: moved), tone).alpha
                     for start in 0..<4 {
                         var out = [Float](repeating: 9, count: 203 * 4)
                         out.withUnsafeMutableBufferPointer { o in
-                            painter.storeShadowed(layer, moved, o.baseAddress!, start..<203)
+                            painter.storeShadowed(layer, toned, o.baseAddress!, start..<203)
                         }
                         for i in start..<203 {
                             let got = SIMD4(out[i * 4], out[i * 4 + 1], out[i * 4 + 2], out[i * 4 + 3])
@@ -75,6 +76,24 @@ struct FilterShadowStoreLanesTests {
                 #expect(mismatches == 0, "layer \(layerColor), shadow \(shadow), tone \(tone)")
             }
         }
+    }
+
+    @Test("toned: alphaRow(k, v) of every value, bit for bit, four at a time and in the tail (NaN, ±0, ±∞, a negative residue, values whose k·v passes 1)")
+    func tonedPlane() {
+        let values = Self.movedValues + [-.infinity, -0.5, 2, Float(1).nextUp, -Float(0).nextUp]
+        for k: Float in [0.25, 1, 127, 0, -1] {
+            for n in [values.count, values.count - 1, values.count - 2, values.count - 3, 3] {
+                let plane = FilterAlpha(width: n, height: 1, alpha: Array(values.prefix(n)))
+                let toned = FilterDesignerShadow.toned(plane, k)
+                #expect(toned.width == n && toned.height == 1)
+                let wrong = (0..<n).filter { toned.alpha[$0].bitPattern != FilterDesignerShadow.alphaRow(k, values[$0]).bitPattern }
+                #expect(wrong.isEmpty, "k \(k), n \(n): \(wrong.map { values[$0] })")
+            }
+        }
+        // The clamp's ends and a −0 made +0: exact values.
+        let ends = FilterDesignerShadow.toned(FilterAlpha(width: 5, height: 1, alpha: [-0.0, 4.5, .nan, 0.5, -1e-9]), 0.25).alpha
+        #expect(ends.map(\.bitPattern) == [Float(0).bitPattern, Float(1).bitPattern, Float(0).bitPattern,
+                                           Float(0.125).bitPattern, Float(0).bitPattern])
     }
 
     @Test("overOpaque and blended: `stored(1, a)` and `stored(s, a)`, bit for bit, for every layer and toned alpha value")

@@ -3,7 +3,8 @@
 extension FilterDesignerShadow {
     /// Draws the chain's result over `pixmap` (made full RGBA, an alpha-only one row by row as it is drawn:
     /// `ShadowRows.paint`, blank rows at opacity 1 stored: `DesignerRowPaint`) with the region's pixel (0, 0) at (x, y) and `opacity`: per pixel the last feBlend of the layer (alpha `layer`, colour `layerColor`) over the
-    /// shadow (`part` placed at (px, py) in the region, alpha `tone` × blurred, colour `color`), then
+    /// shadow (`part` placed at (px, py) in the region, alpha `alphaRow(tone, blurred)`, made once for the
+    /// whole part: `toned`; colour `color`), then
     /// `Pixmap.composite`'s arithmetic. Where the layer is absent the blend gives the shadow itself, where
     /// it is opaque over no shadow the layer's colour; elsewhere `FilterOps.blendPixel` runs.
     func draw(into pixmap: inout Pixmap, layer: FilterAlpha, layerColor: SVGColor, part: FilterAlpha, px: Int, py: Int,
@@ -13,21 +14,43 @@ extension FilterDesignerShadow {
         let u = SIMD4<Float>(Float(layerColor.red) / 255, Float(layerColor.green) / 255, Float(layerColor.blue) / 255, 1)
         let c = SIMD4<Float>(color, 1)
         let paint = ShadowPlanesPaint(shade: c, opaque: u, layer: u, color: c, ca: 1, o: place.o, toLinear: nil, toSRGB: nil)
-        place.paint(layer, part, at: px, py, into: &pixmap, DesignerRowPaint(chain: self, paint: paint))
+        place.paint(layer, Self.toned(part, tone), at: px, py, into: &pixmap, DesignerRowPaint(chain: self, paint: paint))
     }
 
-    /// Columns `range` of a row where the shadow lands (`blurred[i]` at column i): the layer feBlend-ed
+    /// `plane` with every value v made `alphaRow(k, v)` (k·v clamped to 0…1), four at a time as
+    /// `FilterOps.hardened` computes it (the same values): the shadow's alpha the rows then read as it is.
+    static func toned(_ plane: FilterAlpha, _ k: Float) -> FilterAlpha {
+        let n = plane.alpha.count
+        let values = [Float](unsafeUninitializedCapacity: n) { out, count in
+            plane.alpha.withUnsafeBufferPointer { src in
+                guard let s = src.baseAddress, let d = out.baseAddress else { return }
+                var i = 0
+                while i &+ 4 <= n {
+                    let v = FilterOps.hardened(k, UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self))
+                    UnsafeMutableRawPointer(d + i).storeBytes(of: v, as: SIMD4<Float>.self)
+                    i &+= 4
+                }
+                while i < n {
+                    d[i] = alphaRow(k, s[i])
+                    i &+= 1
+                }
+            }
+            count = n
+        }
+        return FilterAlpha(width: plane.width, height: plane.height, alpha: values)
+    }
+
+    /// Columns `range` of a row where the shadow lands (`toned[i]` at column i: the shadow's alpha there,
+    /// `alphaRow(tone, ·)` of the blur): the layer feBlend-ed
     /// over the shadow, drawn with `paint.put` (`blank`: the output row holds only ±0, where four
     /// shadow-only pixels are stored: `ShadowPlanesPaint.shadeFourBlank`).
-    func blendRow(_ layer: UnsafePointer<Float>, _ blurred: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
+    func blendRow(_ layer: UnsafePointer<Float>, _ toned: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
                    _ range: Range<Int>, _ paint: ShadowPlanesPaint, blank: Bool) {
         var i = range.lowerBound
         let one = SIMD4<Float>(repeating: 1)
         while i &+ 4 <= range.upperBound {
             let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
-            // `alphaRow` four at a time: tone·a clamped to 0…1.
-            let t = tone * UnsafeRawPointer(blurred + i).loadUnaligned(as: SIMD4<Float>.self)
-            let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
+            let a = UnsafeRawPointer(toned + i).loadUnaligned(as: SIMD4<Float>.self)
             if v == .zero {
                 // `paint.shade` is `paint.color`: the shadow pixels as below.
                 if blank { paint.shadeFourBlank(a, out + i &* 4) } else { paint.shadeFour(a, out + i &* 4) }
@@ -39,7 +62,7 @@ extension FilterDesignerShadow {
             i &+= 4
         }
         while i < range.upperBound {
-            blend(layer[i], Self.alphaRow(tone, blurred[i]), out + i &* 4, paint)
+            blend(layer[i], toned[i], out + i &* 4, paint)
             i &+= 1
         }
     }
@@ -115,35 +138,33 @@ struct DesignerRowPaint: ShadowRowPainter {
         paint.storeLayerOnly(layer, out, range)
     }
 
-    /// `blendRow` over +0s at opacity 1, pixel by pixel with the toned shadow alpha `alphaRow(tone, ·)`
-    /// of each: four layer values of 0 as the shadow pixels `color × a`, four of 1 as `overOpaque`, the
-    /// others as `blended` (the values `stored` gives, each pixel's vector worked on whole, so that the
-    /// compiler keeps it in one register).
+    /// `blendRow` over +0s at opacity 1, pixel by pixel with the toned shadow alpha of each (`moved`: the
+    /// rows of `FilterDesignerShadow.toned`): four layer values of 0 as the shadow pixels `color × a`, four
+    /// of 1 as `overOpaque`, the others as `blended` (the values `stored` gives, each pixel's vector worked
+    /// on whole, so that the compiler keeps it in one register).
     func storeShadowed(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
                        _ range: Range<Int>) {
         var i = range.lowerBound
-        let one = SIMD4<Float>(repeating: 1), tone = chain.tone, color = paint.color
+        let one = SIMD4<Float>(repeating: 1), color = paint.color
         // The layer's and the shadow's colours with w = 2: see `overOpaque` and `blended`.
         let u2 = SIMD4(paint.layer.x, paint.layer.y, paint.layer.z, 2), c2 = SIMD4(chain.color, 2)
         while i &+ 4 <= range.upperBound {
             let v = UnsafeRawPointer(layer + i).loadUnaligned(as: SIMD4<Float>.self)
             let q = UnsafeMutableRawPointer(out + i &* 4), m = moved + i
-            @inline(__always) func toned(_ k: Int) -> Float { FilterDesignerShadow.alphaRow(tone, m[k]) }
             @inline(__always) func put(_ k: Int, _ px: SIMD4<Float>) { (q + k &* 16).storeBytes(of: px, as: SIMD4<Float>.self) }
             if ShadowPlanesPaint.every(v, .zero) {
-                put(0, color * toned(0)); put(1, color * toned(1)); put(2, color * toned(2)); put(3, color * toned(3))
+                put(0, color * m[0]); put(1, color * m[1]); put(2, color * m[2]); put(3, color * m[3])
             } else if ShadowPlanesPaint.every(v, one) {
-                put(0, Self.overOpaque(toned(0), u2)); put(1, Self.overOpaque(toned(1), u2))
-                put(2, Self.overOpaque(toned(2), u2)); put(3, Self.overOpaque(toned(3), u2))
+                put(0, Self.overOpaque(m[0], u2)); put(1, Self.overOpaque(m[1], u2))
+                put(2, Self.overOpaque(m[2], u2)); put(3, Self.overOpaque(m[3], u2))
             } else {
-                put(0, Self.blended(v.x, toned(0), u2, c2)); put(1, Self.blended(v.y, toned(1), u2, c2))
-                put(2, Self.blended(v.z, toned(2), u2, c2)); put(3, Self.blended(v.w, toned(3), u2, c2))
+                put(0, Self.blended(v.x, m[0], u2, c2)); put(1, Self.blended(v.y, m[1], u2, c2))
+                put(2, Self.blended(v.z, m[2], u2, c2)); put(3, Self.blended(v.w, m[3], u2, c2))
             }
             i &+= 4
         }
         while i < range.upperBound {
-            let a = FilterDesignerShadow.alphaRow(tone, moved[i])
-            UnsafeMutableRawPointer(out + i &* 4).storeBytes(of: stored(layer[i], a), as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(out + i &* 4).storeBytes(of: stored(layer[i], moved[i]), as: SIMD4<Float>.self)
             i &+= 1
         }
     }

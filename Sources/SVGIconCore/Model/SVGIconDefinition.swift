@@ -34,16 +34,19 @@ public struct SVGIconDefinition: Hashable, Sendable {
     /// cost to read, not what it draws.
     public var sourceByteCount = 0
 
-    /// An icon in a 24 × 24 viewBox unless another is given (the size most icon sets draw on).
+    /// An icon in a 24 × 24 viewBox unless another is given (the size most icon sets draw on);
+    /// `sourceByteCount`: the size of the document it was read from, when it was (code `svgicon swift`
+    /// generates passes it, so that a large icon keeps the render work its document allowed).
     public init(viewBox: SVGViewBox = SVGViewBox(width: 24, height: 24),
                 aspectRatio: SVGAspectRatio = .default,
                 intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
-                layers: [SVGIconLayer]) {
+                layers: [SVGIconLayer], sourceByteCount: Int = 0) {
         self.viewBox = viewBox
         self.aspectRatio = aspectRatio
         self.intrinsicWidth = intrinsicWidth
         self.intrinsicHeight = intrinsicHeight
         self.layers = layers
+        self.sourceByteCount = sourceByteCount
     }
 
     /// Equal when they draw from the same viewBox, aspect ratio, intrinsic size and layers; whether the layers are

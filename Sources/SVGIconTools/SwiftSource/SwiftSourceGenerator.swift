@@ -84,13 +84,21 @@ package struct SwiftSourceGenerator: Sendable {
         let aspect = try aspectRatio(icon.aspectRatio)
         let width = try optionalNumber(icon.intrinsicWidth), height = try optionalNumber(icon.intrinsicHeight)
         let layers = try layerArray(icon.layers, parent: "", source: source)
+        // The source's size is not part of `==`, but above 2 MiB it raises the render's work limit
+        // (`SVGIconRenderer.workPerSourceByte` × bytes over the smallest default, 2²⁶ steps): carried along
+        // then, left out (the default, 0) for the icons whose size changes nothing.
+        let count = icon.sourceByteCount.multipliedReportingOverflow(by: SVGIconRenderer.workPerSourceByte)
+        let raises = count.overflow || count.partialValue > SVGIconRenderer.defaultWorkLimit(width: 0, height: 0)
+        let byteCount = raises ? icon.sourceByteCount : 0
+        let bytes = SwiftExpression(byteCount, .token(String(byteCount)))
         let value = SVGIconDefinition(viewBox: viewBox.value, aspectRatio: aspect.value, intrinsicWidth: width.value,
-                                      intrinsicHeight: height.value, layers: layers.value)
+                                      intrinsicHeight: height.value, layers: layers.value, sourceByteCount: bytes.value)
         let arguments = [viewBox.argument("viewBox", default: defaults.viewBox),
                          aspect.argument("aspectRatio", default: defaults.aspectRatio),
                          width.argument("intrinsicWidth", default: nil),
                          height.argument("intrinsicHeight", default: nil),
-                         layers.argument("layers")]
+                         layers.argument("layers"),
+                         bytes.argument("sourceByteCount", default: 0)]
         guard value == icon else {
             throw SwiftSourceError("\(source): the generated code would not rebuild the icon exactly "
                 + "(its viewBox, preserveAspectRatio or size has something svgicon swift cannot write)")
