@@ -153,21 +153,14 @@ public struct Pixmap: Hashable, Sendable {
                         }
                         i += 4
                     }
-                } else {
+                } else if let src = px.baseAddress, let dst = out.baseAddress {
                     var i = 0
                     while i < count {
-                        let a = px[i + 3]
+                        let p = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<Float>.self)
                         // Transparent pixels (most of an icon) take the short path.
-                        if a * 255 < 0.5 {
-                            out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
-                        } else {
-                            let inv = 1 / a
-                            out[i] = Self.byte(px[i] * inv)
-                            out[i + 1] = Self.byte(px[i + 1] * inv)
-                            out[i + 2] = Self.byte(px[i + 2] * inv)
-                            out[i + 3] = Self.byte(a)
-                        }
-                        i += 4
+                        let word = p.w * 255 < 0.5 ? 0 : Self.straightBytes(p)
+                        UnsafeMutableRawPointer(dst + i).storeBytes(of: word, as: UInt32.self)
+                        i &+= 4
                     }
                 }
             }
@@ -297,6 +290,33 @@ public struct Pixmap: Hashable, Sendable {
             }
             initialized = count * 4
         }
+    }
+
+    /// The straight RGBA8 bytes of premultiplied pixel `p` (alpha p.w not below ½ of an 8-bit step, or
+    /// NaN) in memory order: `byte(channel × (1 / α))` for the colours and `byte(α)`, the four conversions
+    /// side by side. The same values: the same product per lane; `byte`'s clamp (+0 unless above 0, 255
+    /// from 255 on) as ands and ors of the bits; and its truncation, exact for 0 ≤ r < 2²³, as `wholeBytes`.
+    @inline(__always)
+    static func straightBytes(_ p: SIMD4<Float>) -> UInt32 {
+        var v = p * (1 / p.w)
+        v.w = p.w
+        let r = v * 255 + 0.5
+        let bits = unsafeBitCast(r, to: SIMD4<Int32>.self)
+        let positive = bits & unsafeBitCast(r .> .zero, to: SIMD4<Int32>.self)
+        let top = unsafeBitCast(r .>= 255, to: SIMD4<Int32>.self)
+        let clamped = (positive & ~top) | (unsafeBitCast(SIMD4<Float>(repeating: 255), to: SIMD4<Int32>.self) & top)
+        let bytes = SIMD4<UInt8>(truncatingIfNeeded: wholeParts(unsafeBitCast(clamped, to: SIMD4<Float>.self)))
+        return unsafeBitCast(bytes, to: UInt32.self)
+    }
+
+    /// ⌊f⌋ lane by lane for 0 ≤ f < 2²³ (what `Int32(f)` gives there): f + 2²³ rounds f to a whole number n
+    /// held in the low bits of its pattern (floats from 2²³ to 2²⁴ are 1 apart), one less where n is
+    /// above f (the compare's all-ones lanes are −1).
+    @inline(__always)
+    static func wholeParts(_ f: SIMD4<Float>) -> SIMD4<Int32> {
+        let m = f + 8_388_608
+        let over = unsafeBitCast((m - 8_388_608) .> f, to: SIMD4<Int32>.self)
+        return (unsafeBitCast(m, to: SIMD4<Int32>.self) &- 0x4B00_0000) &+ over
     }
 
     @inline(__always)

@@ -1,0 +1,62 @@
+import Testing
+@testable import SVGIconCore
+
+/// `Pixmap.straightAlphaRGBA` of a full RGBA pixmap converts each pixel's four channels side by side
+/// (`straightBytes`); these tests hold it to the one-channel-at-a-time arithmetic, byte for byte.
+@Suite("Straight-alpha bytes")
+struct StraightAlphaTests {
+    /// The conversion one channel at a time: pixels whose alpha is under half an 8-bit step become 0, 0, 0,
+    /// 0; the others each colour × (1 / alpha) and the alpha, through `Pixmap.byte`.
+    static func reference(_ samples: [Float]) -> [UInt8] {
+        var out: [UInt8] = []
+        for i in stride(from: 0, to: samples.count, by: 4) {
+            let a = samples[i + 3]
+            if a * 255 < 0.5 {
+                out += [0, 0, 0, 0]
+            } else {
+                let inv = 1 / a
+                out += [Pixmap.byte(samples[i] * inv), Pixmap.byte(samples[i + 1] * inv),
+                        Pixmap.byte(samples[i + 2] * inv), Pixmap.byte(a)]
+            }
+        }
+        return out
+    }
+
+    /// Channel and alpha values: the ends, the values next to the rounding steps, NaN, ±0, ±∞, negatives,
+    /// values over 1 and a spread of others.
+    static let values: [Float] = {
+        var v: [Float] = [0, -0.0, 1, Float(1).nextUp, Float(1).nextDown, 0.5 / 255, Float(0.5 / 255).nextDown,
+                          Float(0.5 / 255).nextUp, 254.5 / 255, Float(254.5 / 255).nextUp, 1.5 / 255, .nan,
+                          .infinity, -.infinity, -0.25, 2, 1e-30, Float.leastNonzeroMagnitude, 0.2, 0.75]
+        var x: UInt32 = 31337
+        for _ in 0..<200 {
+            x = x &* 1_664_525 &+ 1_013_904_223
+            v.append(Float(x >> 8) / Float(1 << 24))
+        }
+        return v
+    }()
+
+    @Test("Every pair of channel and alpha values among edge cases: the bytes one channel at a time gives")
+    func edgeValues() {
+        var samples: [Float] = []
+        for (j, a) in Self.values.enumerated() {
+            for (k, c) in Self.values.enumerated() {
+                samples += [c, Self.values[(k + j) % Self.values.count], Self.values[(k * 3 + 1) % Self.values.count], a]
+            }
+        }
+        let n = samples.count / 4
+        var pixmap = Pixmap(width: n, height: 1)
+        pixmap.samples = samples
+        let got = pixmap.straightAlphaRGBA(), want = Self.reference(samples)
+        #expect(got.count == want.count)
+        let wrong = stride(from: 0, to: want.count, by: 4).filter { got[$0..<($0 + 4)] != want[$0..<($0 + 4)] }
+        #expect(wrong.isEmpty, "\(wrong.count) pixels differ, first at \(wrong.first.map { Array(samples[$0..<($0 + 4)]) } ?? [])")
+    }
+
+    @Test("Exact bytes: a half-covered red, a colour over its alpha clamped to 255, alpha under half a step dropped, NaN as 0")
+    func exactBytes() {
+        var pixmap = Pixmap(width: 4, height: 1)
+        pixmap.samples = [0.5, 0, 0, 0.5, 0.9, 0.3, 0, 0.6, 0.2, 0.2, 0.2, 0.5 / 255 - 1e-6, .nan, 0.1, 0.1, 1]
+        #expect(pixmap.straightAlphaRGBA() == [255, 0, 0, 128, 255, 128, 0, 153, 0, 0, 0, 0, 0, 26, 26, 255])
+    }
+}
