@@ -10,11 +10,7 @@ struct FilterShadowStoreLanesTests {
     /// Layer alphas: 0, −0, 1, the values next to them, partial values and a few outside 0…1 (and a NaN).
     static let layerValues: [Float] = {
         var v: [Float] = [0, -0.0, 1, Float(1).nextDown, Float(1).nextUp, Float(0).nextUp, 1e-7, 0.5, 1.5, -0.25, .nan]
-        var x: UInt32 = 977
-        for _ in 0..<300 {
-            x = x &* 1_664_525 &+ 1_013_904_223
-            v.append(Float(x >> 8) / Float(1 << 24))
-        }
+        v += spreadFloats(300, seed: 977)
         return v
     }()
 
@@ -22,11 +18,7 @@ struct FilterShadowStoreLanesTests {
     /// alpha reaches and passes 1, a NaN, and a spread of others.
     static let movedValues: [Float] = {
         var v: [Float] = [0, -0.0, -1e-9, 1, 3.999, 4, 4.5, 0.5, Float(0).nextUp, .nan, .infinity]
-        var x: UInt32 = 4242
-        for _ in 0..<300 {
-            x = x &* 1_664_525 &+ 1_013_904_223
-            v.append(Float(x >> 8) / Float(1 << 24))
-        }
+        v += spreadFloats(300, seed: 4242)
         return v
     }()
 

@@ -15,11 +15,7 @@ struct FilterShadowStoreTests {
     static let probes: [Float] = {
         var v: [Float] = [0, -0.0, 1, 1.5, -0.25, .nan, .infinity, 1e-30, Float(1).nextDown, Float(0).nextUp, 0.5]
         for i in 0...4096 { v.append(Float(i) / 4096); v.append((Float(i) + 0.5) / 4096) }
-        var x: UInt32 = 12345
-        for _ in 0..<5000 {
-            x = x &* 1_664_525 &+ 1_013_904_223
-            v.append(Float(x >> 8) / Float(1 << 24))
-        }
+        v += spreadFloats(5000, seed: 12345)
         return v
     }()
 

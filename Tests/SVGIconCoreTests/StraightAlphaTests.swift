@@ -28,11 +28,7 @@ struct StraightAlphaTests {
         var v: [Float] = [0, -0.0, 1, Float(1).nextUp, Float(1).nextDown, 0.5 / 255, Float(0.5 / 255).nextDown,
                           Float(0.5 / 255).nextUp, 254.5 / 255, Float(254.5 / 255).nextUp, 1.5 / 255, .nan,
                           .infinity, -.infinity, -0.25, 2, 1e-30, Float.leastNonzeroMagnitude, 0.2, 0.75]
-        var x: UInt32 = 31337
-        for _ in 0..<200 {
-            x = x &* 1_664_525 &+ 1_013_904_223
-            v.append(Float(x >> 8) / Float(1 << 24))
-        }
+        v += spreadFloats(200, seed: 31337)
         return v
     }()
 

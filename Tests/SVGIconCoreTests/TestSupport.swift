@@ -54,6 +54,17 @@ func rectPolygon(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [SVG
     [SVGPoint(x: x0, y: y0), SVGPoint(x: x1, y: y0), SVGPoint(x: x1, y: y1), SVGPoint(x: x0, y: y1)]
 }
 
+/// `count` values spread over 0…1 from a linear congruential sequence started at `seed` (the top 24 bits of
+/// each step), the same on every run: the "and a spread of others" of the bit-for-bit tests.
+func spreadFloats(_ count: Int, seed: UInt32) -> [Float] {
+    var x = seed, v: [Float] = []
+    for _ in 0..<count {
+        x = x &* 1_664_525 &+ 1_013_904_223
+        v.append(Float(x >> 8) / Float(1 << 24))
+    }
+    return v
+}
+
 /// A small deterministic random generator (tests must be repeatable).
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
