@@ -105,7 +105,7 @@ struct FilterShadowStoreTests {
         }
     }
 
-    @Test("storedOverBlack: mixedOverBlack, +0 where its alpha is not above 0, bit for bit — colour channels of +0 (a shadow alpha of ±0) looked up, an alpha so small that 1/α is +∞, alphas of 0 or below from a negative residue, +∞ and NaN shadow alphas, s outside 0…1")
+    @Test("storedOverBlack: mixed (the RGBA route's arithmetic), +0 where its alpha is not above 0, bit for bit — colour channels of +0 (a shadow alpha of ±0) looked up, an alpha so small that 1/α is +∞, alphas of 0 or below from a negative residue, +∞ and NaN shadow alphas, s outside 0…1")
     func storedOverBlackEdges() {
         FilterColorConversion.toLinear.withUnsafeBufferPointer { toLinear in
             FilterColorConversion.toSRGB.withUnsafeBufferPointer { toSRGB in
@@ -119,7 +119,7 @@ struct FilterShadowStoreTests {
                 var mismatches = 0, tiny = 0
                 for s in ss + Self.probes.filter({ $0 != 0 && $0 != 1 && $0 != .infinity }).prefix(300) {
                     for a in alphas {
-                        let px = black.mixedOverBlack(s, a), want = px.w > 0 ? px : .zero
+                        let px = black.mixed(s, a), want = px.w > 0 ? px : .zero
                         let got = black.storedOverBlack(s, a, toSRGB)
                         if Self.bits(want) != Self.bits(got) { mismatches += 1 }
                         if got.w > 0 && (1 / got.w) == .infinity { tiny += 1 }

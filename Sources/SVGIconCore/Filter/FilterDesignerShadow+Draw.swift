@@ -17,23 +17,14 @@ extension FilterDesignerShadow {
         place.paint(layer, Self.toned(part, tone), at: px, py, into: &pixmap, DesignerRowPaint(chain: self, paint: paint))
     }
 
-    /// `plane` with every value v made `alphaRow(k, v)` (k·v clamped to 0…1), four at a time as
-    /// `FilterOps.hardened` computes it (the same values): the shadow's alpha the rows then read as it is.
+    /// `plane` with every value v made `alphaRow(k, v)` (k·v clamped to 0…1, `alphaRows`): the shadow's
+    /// alpha the rows then read as it is.
     static func toned(_ plane: FilterAlpha, _ k: Float) -> FilterAlpha {
         let n = plane.alpha.count
         let values = [Float](unsafeUninitializedCapacity: n) { out, count in
             plane.alpha.withUnsafeBufferPointer { src in
                 guard let s = src.baseAddress, let d = out.baseAddress else { return }
-                var i = 0
-                while i &+ 4 <= n {
-                    let v = FilterOps.hardened(k, UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<Float>.self))
-                    UnsafeMutableRawPointer(d + i).storeBytes(of: v, as: SIMD4<Float>.self)
-                    i &+= 4
-                }
-                while i < n {
-                    d[i] = alphaRow(k, s[i])
-                    i &+= 1
-                }
+                alphaRows(s, d, n, k)
             }
             count = n
         }

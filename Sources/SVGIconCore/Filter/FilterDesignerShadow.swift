@@ -31,6 +31,22 @@ struct FilterDesignerShadow: Hashable, Sendable {
         FilterOps.clamp01(Float(0) * 0 + Float(0) * 0 + Float(0) * 0 + k * a + 0)
     }
 
+    /// `dst[i] = alphaRow(k, src[i])` for i in 0..<n: four at a time as `FilterOps.hardened` computes it
+    /// (the same values), then one at a time.
+    @inline(__always)
+    static func alphaRows(_ src: UnsafePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ n: Int, _ k: Float) {
+        var i = 0
+        while i &+ 4 <= n {
+            let v = FilterOps.hardened(k, UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<Float>.self))
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: v, as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < n {
+            dst[i] = alphaRow(k, src[i])
+            i &+= 1
+        }
+    }
+
     /// True when the chain's result has the colour `layer` wherever the layer has it: the shadow is that
     /// colour exactly (as the renderer's `Float(channel) / 255`) or paints nothing (`tone` ≤ 0).
     func keepsColor(_ layer: SVGColor) -> Bool {
@@ -126,24 +142,11 @@ extension FilterDesignerShadow {
         let x0 = min(w, max(0, -ix)), x1 = max(x0, min(w, w - ix))
         let y0 = min(h, max(0, -iy)), y1 = max(y0, min(h, h - iy))
         guard x1 > x0, y1 > y0 else { return out }
-        let one = SIMD4<Float>(repeating: 1)
         out.alpha.withUnsafeMutableBufferPointer { outBuffer in
             source.alpha.withUnsafeBufferPointer { srcBuffer in
                 guard let o = outBuffer.baseAddress, let s = srcBuffer.baseAddress else { return }
                 for y in y0..<y1 {
-                    let src = s + y &* w, dst = o + ((y &+ iy) &* w &+ ix)
-                    var x = x0
-                    while x &+ 4 <= x1 {
-                        // `alphaRow` four at a time: k·a clamped to 0…1.
-                        let t = k * UnsafeRawPointer(src + x).loadUnaligned(as: SIMD4<Float>.self)
-                        let a = SIMD4<Float>.zero.replacing(with: one.replacing(with: t, where: t .< one), where: t .> .zero)
-                        UnsafeMutableRawPointer(dst + x).storeBytes(of: a, as: SIMD4<Float>.self)
-                        x &+= 4
-                    }
-                    while x < x1 {
-                        dst[x] = alphaRow(k, src[x])
-                        x &+= 1
-                    }
+                    alphaRows(s + (y &* w &+ x0), o + ((y &+ iy) &* w &+ ix &+ x0), x1 &- x0, k)
                 }
             }
         }

@@ -73,14 +73,17 @@ extension ShadowPlanesPaint: ShadowRowPainter {
     @inline(never)
     func storedPartial(_ s: Float, _ a: Float) -> SIMD4<Float> {
         if linearBlack, s != .infinity, let toSRGB { return storedOverBlack(s, a, toSRGB) }
-        let px = linearBlack && s != .infinity ? mixedOverBlack(s, a) : mixedLanes(s, a)
+        let px = mixedLanes(s, a)
         return px.w > 0 ? px : .zero
     }
 
-    /// `mixedOverBlack(s, a)`, +0 where its alpha α is not above 0, with fewer tests: for 0 < α < +∞ the
-    /// lookup of `convertLanes` whatever the colour channels, since where they are all 0 (+0: each is +0
-    /// plus a product) the lookup gives p too — +0 · (1/α) is +0 or NaN (1/α = +∞), both looked up as
-    /// +0, and +0 · α is +0. An α of +∞ goes through `convertLanes` itself.
+    /// `mixedLanes(s, a)`, +0 where its alpha α is not above 0, for a black layer in linearRGB
+    /// (`linearBlack`) and s ≠ +∞, with fewer steps. The conversion to linear of layer × s = (±0 or NaN,
+    /// …, s) gives (+0, +0, +0, s) for every such s (colour channels of 0 are kept, and an s not above 0
+    /// or NaN is returned as (0, 0, 0, s)), so it starts from that vector. Then for 0 < α < +∞ the lookup
+    /// of `convertLanes` whatever the colour channels, since where they are all 0 (+0: each is +0 plus a
+    /// product) the lookup gives p too — +0 · (1/α) is +0 or NaN (1/α = +∞), both looked up as +0, and
+    /// +0 · α is +0. An α of +∞ goes through `convertLanes` itself.
     @inline(__always)
     func storedOverBlack(_ s: Float, _ a: Float, _ toSRGB: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
         var p = SIMD4<Float>(0, 0, 0, s)
@@ -91,17 +94,6 @@ extension ShadowPlanesPaint: ShadowRowPainter {
         var c = FilterColorConversion.lookupLanes(toSRGB, p * (1 / w)) * w
         c.w = w
         return c
-    }
-
-    /// `mixedLanes(s, a)` for a black layer in linearRGB (`linearBlack`) and s ≠ +∞: the conversion to
-    /// linear of layer × s = (±0 or NaN, …, s) gives (+0, +0, +0, s) for every such s (colour channels
-    /// of 0 are kept, and an s not above 0 or NaN is returned as (0, 0, 0, s)), so it is that vector.
-    @inline(__always)
-    func mixedOverBlack(_ s: Float, _ a: Float) -> SIMD4<Float> {
-        var p = SIMD4<Float>(0, 0, 0, s)
-        p += (color * a) * (1 - p.w)
-        if let toSRGB { p = FilterColorConversion.convertLanes(p, toSRGB) }
-        return p
     }
 
     /// `mixed(s, a)`, its colour conversions through `FilterColorConversion.convertLanes`: the same values.

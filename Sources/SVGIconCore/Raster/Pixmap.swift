@@ -295,7 +295,7 @@ public struct Pixmap: Hashable, Sendable {
     /// The straight RGBA8 bytes of premultiplied pixel `p` (alpha p.w not below ½ of an 8-bit step, or
     /// NaN) in memory order: `byte(channel × (1 / α))` for the colours and `byte(α)`, the four conversions
     /// side by side. The same values: the same product per lane; `byte`'s clamp (+0 unless above 0, 255
-    /// from 255 on) as ands and ors of the bits; and its truncation, exact for 0 ≤ r < 2²³, as `wholeBytes`.
+    /// from 255 on) as ands and ors of the bits; and its truncation, exact for 0 ≤ r < 2²³, as `wholeParts`.
     @inline(__always)
     static func straightBytes(_ p: SIMD4<Float>) -> UInt32 {
         var v = p * (1 / p.w)
