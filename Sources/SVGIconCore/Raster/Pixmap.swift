@@ -21,7 +21,35 @@ public struct Pixmap: Hashable, Sendable {
     /// The uniform colour's channels in 0…1 (straight) when the pixmap holds only alpha.
     private(set) var uniform: UniformColor?
     /// The stored values: 4 per pixel (premultiplied R, G, B, A) or, with a uniform colour, 1 (alpha).
-    var samples: [Float]
+    /// Reading them from a pixmap whose zeros are still pending (`zerosPending`) gives zeros; changing
+    /// them writes the zeros first.
+    var samples: [Float] {
+        get { zerosPending ? [Float](repeating: 0, count: sampleCount) : storage }
+        _modify {
+            writePendingZeros()
+            yield &storage
+        }
+        set {
+            storage = newValue
+            zerosPending = false
+        }
+    }
+    /// The samples as they are stored: empty while `zerosPending`.
+    private var storage: [Float]
+    /// True for a blank pixmap whose zeros are not written yet (`init(width:height:uniformColor:zerosPending:)`):
+    /// a draw that stores whole rows (`makeRGBA(rows:storingBlank:_:)`) then writes each sample once.
+    private(set) var zerosPending = false
+
+    /// How many values `samples` holds: width × height, × 4 unless alpha-only.
+    var sampleCount: Int { width * height * (uniform == nil ? 4 : 1) }
+
+    /// Writes the pending zeros, if any.
+    @inline(__always)
+    private mutating func writePendingZeros() {
+        guard zerosPending else { return }
+        storage = [Float](repeating: 0, count: sampleCount)
+        zerosPending = false
+    }
 
     /// The single colour of an alpha-only pixmap.
     struct UniformColor: Hashable, Sendable {
@@ -61,7 +89,7 @@ public struct Pixmap: Hashable, Sendable {
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.samples = [Float](repeating: 0, count: self.width * self.height * 4)
+        self.storage = [Float](repeating: 0, count: self.width * self.height * 4)
     }
 
     /// A full-RGBA pixmap holding `samples` (width × height × 4 premultiplied values), taken as they are.
@@ -69,7 +97,7 @@ public struct Pixmap: Hashable, Sendable {
         precondition(width >= 0 && height >= 0 && samples.count == width * height * 4, "samples must match the size")
         self.width = width
         self.height = height
-        self.samples = samples
+        self.storage = samples
     }
 
     /// A fully transparent pixmap whose pixels can only be `color` (its alpha is ignored): one value per
@@ -78,7 +106,18 @@ public struct Pixmap: Hashable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         self.uniform = UniformColor(color)
-        self.samples = [Float](repeating: 0, count: self.width * self.height)
+        self.storage = [Float](repeating: 0, count: self.width * self.height)
+    }
+
+    /// `init(width:height:uniformColor:)` with its zeros not written yet (`zerosPending`): the same pixels.
+    /// For a canvas that a draw may fill by storing whole rows, which then writes each sample once
+    /// instead of zeroing the plane first (a drop shadow of another colour on a blank canvas).
+    package init(width: Int, height: Int, uniformColor color: SVGColor, zerosPending: Bool) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.uniform = UniformColor(color)
+        self.storage = zerosPending ? [] : [Float](repeating: 0, count: self.width * self.height)
+        self.zerosPending = zerosPending
     }
 
     /// A transparent pixmap of the given size in the same form (same uniform colour) as `other`.
@@ -86,7 +125,7 @@ public struct Pixmap: Hashable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         uniform = other.uniform
-        samples = [Float](repeating: 0, count: self.width * self.height * (other.uniform == nil ? 4 : 1))
+        storage = [Float](repeating: 0, count: self.width * self.height * (other.uniform == nil ? 4 : 1))
     }
 
     /// Builds a pixmap from straight-alpha RGBA8 (as PNG stores it); nil when the byte count does not
@@ -105,12 +144,13 @@ public struct Pixmap: Hashable, Sendable {
             out[i + 3] = a
             i += 4
         }
-        self.samples = out
+        self.storage = out
     }
 
     /// Pixel index p (y · width + x) as premultiplied floats.
     @inline(__always)
     func premultiplied(at p: Int) -> (r: Float, g: Float, b: Float, a: Float) {
+        if zerosPending { return (0, 0, 0, 0) }
         if let u = uniform {
             let a = samples[p]
             return (u.r * a, u.g * a, u.b * a, a)
@@ -121,7 +161,7 @@ public struct Pixmap: Hashable, Sendable {
     /// Alpha of pixel index p.
     @inline(__always)
     func alpha(at p: Int) -> Float {
-        uniform == nil ? samples[p * 4 + 3] : samples[p]
+        zerosPending ? 0 : uniform == nil ? samples[p * 4 + 3] : samples[p]
     }
 
     /// Pixel (x, y) as premultiplied RGBA8, each channel rounded to nearest.
@@ -206,6 +246,20 @@ public struct Pixmap: Hashable, Sendable {
         }
         let color = SIMD4<Float>(u.r, u.g, u.b, 1)  // × alpha: (u.r·a, u.g·a, u.b·a, a), as `expandedSamples`
         let count = w * h
+        if zerosPending {
+            // Every row blank: stored by `body` (with `storingBlank`) or as +0s, each sample once.
+            samples = [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
+                guard let dst = out.baseAddress else { return }
+                for row in 0..<h {
+                    let line = dst + row &* w &* 4
+                    if !storingBlank || !rows.contains(row) { line.initialize(repeating: 0, count: w &* 4) }
+                    if rows.contains(row) { body(row, line, true) }
+                }
+                initialized = count * 4
+            }
+            uniform = nil
+            return
+        }
         let rgba = [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
             samples.withUnsafeBufferPointer { alpha in
                 guard let dst = out.baseAddress, let src = alpha.baseAddress else { return }
@@ -282,10 +336,12 @@ public struct Pixmap: Hashable, Sendable {
     /// The premultiplied RGBA values of an alpha-only pixmap.
     private func expandedSamples() -> [Float] {
         guard let u = uniform else { return samples }
-        let count = samples.count
+        let count = width * height
+        if zerosPending { return [Float](repeating: 0, count: count * 4) }
+        let alpha = storage
         return [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
             for p in 0..<count {
-                let a = samples[p]
+                let a = alpha[p]
                 out[p * 4] = u.r * a; out[p * 4 + 1] = u.g * a; out[p * 4 + 2] = u.b * a; out[p * 4 + 3] = a
             }
             initialized = count * 4

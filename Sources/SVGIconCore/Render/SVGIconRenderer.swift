@@ -215,7 +215,8 @@ public struct SVGIconRenderer {
     /// one colour but for their filters' last drop shadows (which turn it RGBA when drawn); nil layers: RGBA.
     func blankPixmap(for layers: [SVGIconLayer]?) -> Pixmap {
         if let layers, let color = UniformPaint.color(of: layers, tint: options.tint, shadowsApart: true) {
-            return Pixmap(width: region.width, height: window.count, uniformColor: color)
+            // Its zeros are written by the first draw (a drop shadow of another colour stores whole rows).
+            return Pixmap(width: region.width, height: window.count, uniformColor: color, zerosPending: true)
         }
         return Pixmap(width: region.width, height: window.count)
     }

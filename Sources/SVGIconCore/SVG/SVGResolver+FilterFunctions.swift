@@ -112,30 +112,31 @@ struct FilterFunction: Hashable {
 
 /// The parser of the `filter` property's `<filter-value-list>` (Filter Effects 1 §"The filter property").
 enum FilterFunctionList {
-    /// nil when the list does not parse (the whole property is then ignored, as CSS says).
+    /// nil when the list does not parse (the whole property is then ignored, as CSS says). Read code point
+    /// by code point, as CSS tokenizes (and without the cost of breaking the text into characters).
     static func parse(_ text: String) -> [FilterListItem]? {
         var items: [FilterListItem] = []
-        let chars = Array(text)
-        var i = 0
+        let chars = text.unicodeScalars
+        var i = chars.startIndex
         // Items are separated by whitespace only: a comma makes the list invalid (`[<filter-function> | <url>]+`).
-        func skipSpace() { while i < chars.count, chars[i].isWhitespace { i += 1 } }
+        func skipSpace() { while i < chars.endIndex, chars[i].properties.isWhitespace { chars.formIndex(after: &i) } }
         skipSpace()
-        while i < chars.count {
+        while i < chars.endIndex {
             let start = i
-            while i < chars.count, chars[i] != "(", !chars[i].isWhitespace { i += 1 }
+            while i < chars.endIndex, chars[i] != "(", !chars[i].properties.isWhitespace { chars.formIndex(after: &i) }
             let name = String(chars[start..<i]).lowercased()
-            guard i < chars.count, chars[i] == "(", !name.isEmpty else { return nil }
+            guard i < chars.endIndex, chars[i] == "(", !name.isEmpty else { return nil }
             var depth = 0
             let open = i
-            while i < chars.count {
+            while i < chars.endIndex {
                 if chars[i] == "(" { depth += 1 }
                 if chars[i] == ")" { depth -= 1; if depth == 0 { break } }
-                i += 1
+                chars.formIndex(after: &i)
             }
-            guard i < chars.count else { return nil }
-            let args = String(chars[(open + 1)..<i])
+            guard i < chars.endIndex else { return nil }
+            let args = String(chars[chars.index(after: open)..<i])
             let whole = String(chars[start...i])
-            i += 1
+            chars.formIndex(after: &i)
             if name == "url" {
                 guard let id = SVGResolver.urlReference(whole) else { return nil }
                 items.append(.url(id))
@@ -151,13 +152,13 @@ enum FilterFunctionList {
     /// Splits arguments at top-level whitespace (commas too: `rgb(1, 2, 3)` stays one token).
     private static func tokens(_ args: String) -> [String] {
         var result: [String] = [], current = "", depth = 0
-        for c in args {
+        for c in args.unicodeScalars {
             if c == "(" { depth += 1 }
             if c == ")" { depth -= 1 }
-            if depth == 0 && (c.isWhitespace || c == ",") {
+            if depth == 0 && (c.properties.isWhitespace || c == ",") {
                 if !current.isEmpty { result.append(current); current = "" }
             } else {
-                current.append(c)
+                current.unicodeScalars.append(c)
             }
         }
         if !current.isEmpty { result.append(current) }

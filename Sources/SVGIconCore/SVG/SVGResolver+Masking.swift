@@ -78,16 +78,32 @@ extension SVGResolver {
         return true
     }
 
-    /// `url(#id)` → "id"; nil for `none` and anything else.
+    /// `url(#id)` → "id"; nil for `none` and anything else. CSS whitespace around the whole and around the
+    /// (optionally quoted) reference is ignored. Read as UTF-8 bytes: every delimiter is ASCII, and no byte
+    /// of a longer UTF-8 sequence equals an ASCII one.
     static func urlReference(_ value: String) -> String? {
-        let v = value.trimmingCSSWhitespace
-        guard asciiHasPrefixIgnoringCase(String(v), "url("), let close = v.firstIndex(of: ")") else { return nil }
-        var inner = v[v.index(v.startIndex, offsetBy: 4)..<close].trimmingCSSWhitespace
-        if let q = inner.first, q == "\"" || q == "'", inner.count >= 2, inner.last == q {
-            inner = inner.dropFirst().dropLast()
+        var value = value
+        return value.withUTF8 { u -> String? in
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+            var lo = 0, hi = u.count
+            while lo < hi, isSpace(u[lo]) { lo += 1 }
+            while lo < hi, isSpace(u[hi - 1]) { hi -= 1 }
+            // "url(" in any ASCII case.
+            guard hi - lo >= 4, u[lo] | 0x20 == UInt8(ascii: "u"), u[lo + 1] | 0x20 == UInt8(ascii: "r"),
+                  u[lo + 2] | 0x20 == UInt8(ascii: "l"), u[lo + 3] == UInt8(ascii: "(") else { return nil }
+            var close = lo + 4
+            while close < hi, u[close] != UInt8(ascii: ")") { close += 1 }
+            guard close < hi else { return nil }
+            var a = lo + 4, b = close
+            while a < b, isSpace(u[a]) { a += 1 }
+            while a < b, isSpace(u[b - 1]) { b -= 1 }
+            if b - a >= 2, u[a] == UInt8(ascii: "\"") || u[a] == UInt8(ascii: "'"), u[b - 1] == u[a] {
+                a += 1
+                b -= 1
+            }
+            guard a < b, u[a] == UInt8(ascii: "#") else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: u[(a + 1)..<b]), as: UTF8.self)
         }
-        guard inner.hasPrefix("#") else { return nil }
-        return String(inner.dropFirst())
     }
 
     /// A `clipPath` element: its shape children (and `use` of shapes), in its own units and transform.
