@@ -41,6 +41,22 @@ struct PendingZerosTests {
         #expect(!r.zerosPending && r.samples[11] == 0.25)
     }
 
+    @Test("Pending zeros never leave a render: an icon that draws nothing, a zero-sized render and every band come out written")
+    func neverHandedOut() {
+        let nothing = SVGIconDefinition(layers: [.rect(x: 40, y: 40, width: 2, height: 2, color: Self.blue)])
+        var renderer = SVGIconRenderer(options: RenderOptions(width: 9, height: 7))
+        let pixels = renderer.render(nothing)
+        #expect(pixels.uniformColor == Self.blue && !pixels.zerosPending && pixels.samples == [Float](repeating: 0, count: 63))
+        var empty = SVGIconRenderer(options: RenderOptions(width: 0, height: 7))
+        #expect(!empty.render(nothing).zerosPending)
+        var bands: [Bool] = []
+        _ = renderer.renderBands(nothing, rows: 3) { band, _ in
+            bands.append(band.zerosPending)
+            return true
+        }
+        #expect(bands == [false, false, false])
+    }
+
     @Test("makeRGBA(rows:storingBlank:) on a pending pixmap: each row of the range handed over blank, the others +0; storing or not, the values of the zeroed pixmap")
     func rowsOfAPendingCanvas() {
         for storing in [true, false] {

@@ -43,9 +43,10 @@ public struct Pixmap: Hashable, Sendable {
     /// How many values `samples` holds: width × height, × 4 unless alpha-only.
     var sampleCount: Int { width * height * (uniform == nil ? 4 : 1) }
 
-    /// Writes the pending zeros, if any.
+    /// Writes the pending zeros, if any: a renderer does before it hands a pixmap out, so that pending
+    /// zeros never leave a render.
     @inline(__always)
-    private mutating func writePendingZeros() {
+    package mutating func writePendingZeros() {
         guard zerosPending else { return }
         storage = [Float](repeating: 0, count: sampleCount)
         zerosPending = false

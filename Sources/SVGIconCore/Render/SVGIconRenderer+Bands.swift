@@ -91,6 +91,7 @@ extension SVGIconRenderer {
             draw(layers, transform: fit, into: &pixmap)
             guard withinLimits() else { return false }
             if let bg = options.background { pixmap.fillBehind(bg) }
+            pixmap.writePendingZeros()  // a band that drew nothing
             guard body(pixmap, top) else { return false }
             earlier += rasterizer.work + bufferWork
             top += rows

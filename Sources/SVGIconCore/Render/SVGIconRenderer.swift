@@ -172,11 +172,15 @@ public struct SVGIconRenderer {
         defer { workLimit = limit }
         begin(band: nil)
         var pixmap = blankPixmap(for: options.background == nil ? icon.layers : nil)
-        guard options.width > 0, options.height > 0 else { return pixmap }
+        guard options.width > 0, options.height > 0 else {
+            pixmap.writePendingZeros()
+            return pixmap
+        }
         fit = Self.fitTransform(icon, width: options.width, height: options.height)
         draw(fittedLayers(of: icon), transform: fit, into: &pixmap)
         _ = withinLimits()  // the last shape may have passed the limit
         if let bg = options.background { pixmap.fillBehind(bg) }
+        pixmap.writePendingZeros()  // an icon that drew nothing
         return pixmap
     }
 
