@@ -83,9 +83,11 @@ extension Pixmap {
         }
     }
 
-    /// Blends one pixel: out = src·c + dst·(1 − αsrc·c).
+    /// Blends one pixel: out = src·c + dst·(1 − αsrc·c). The pixmap's zeros must be written
+    /// (`writePendingZeros()`, once before a loop of these).
     @inline(__always)
     mutating func blendPixel(x: Int, y: Int, coverage c: Float, color: PremultipliedColor) {
+        assert(!zerosPending, "blendPixel on a pixmap whose zeros are pending")
         if let u = uniform {
             guard u.matches(color) else {
                 makeRGBA()
@@ -93,15 +95,15 @@ extension Pixmap {
                 return
             }
             let i = y * width + x
-            samples[i] = color.a * c + samples[i] * (1 - color.a * c)
+            storage[i] = color.a * c + storage[i] * (1 - color.a * c)
             return
         }
         let i = (y * width + x) * 4
         let keep = 1 - color.a * c
-        samples[i] = color.r * c + samples[i] * keep
-        samples[i + 1] = color.g * c + samples[i + 1] * keep
-        samples[i + 2] = color.b * c + samples[i + 2] * keep
-        samples[i + 3] = color.a * c + samples[i + 3] * keep
+        storage[i] = color.r * c + storage[i] * keep
+        storage[i + 1] = color.g * c + storage[i + 1] * keep
+        storage[i + 2] = color.b * c + storage[i + 2] * keep
+        storage[i + 3] = color.a * c + storage[i + 3] * keep
     }
 
     /// Multiplies every pixel by the matching value of `mask` (width × height values in 0…1).
@@ -226,13 +228,14 @@ extension Pixmap {
         let bg = PremultipliedColor(color)
         if bg.isTransparent { return }
         makeRGBA()
+        writePendingZeros()
         var i = 0
-        while i < samples.count {
-            let keep = 1 - samples[i + 3]
-            samples[i] += bg.r * keep
-            samples[i + 1] += bg.g * keep
-            samples[i + 2] += bg.b * keep
-            samples[i + 3] += bg.a * keep
+        while i < storage.count {
+            let keep = 1 - storage[i + 3]
+            storage[i] += bg.r * keep
+            storage[i + 1] += bg.g * keep
+            storage[i + 2] += bg.b * keep
+            storage[i + 3] += bg.a * keep
             i += 4
         }
     }

@@ -378,6 +378,7 @@ public struct SVGIconRenderer {
         if !antialias {
             // shape-rendering: crispEdges: a pixel at least half covered is covered, the others are not.
             let ox = region.x, oy = region.y + window.lowerBound
+            pixmap.writePendingZeros()  // blendPixel's
             rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
                 guard coverage >= 0.5 else { return }
                 for x in x0..<x1 {
@@ -407,6 +408,7 @@ public struct SVGIconRenderer {
         } else {
             // Gradients are evaluated at output pixel centres.
             let ox = region.x, oy = region.y + window.lowerBound
+            pixmap.writePendingZeros()  // blendPixel's
             rasterizer.sweep(rule: rule) { y, x0, x1, coverage in
                 for x in x0..<x1 {
                     guard let color = shader.color(x: x + ox, y: y + oy) else { continue }
