@@ -24,7 +24,7 @@ public struct Pixmap: Hashable, Sendable {
     /// Reading them from a pixmap whose zeros are still pending (`zerosPending`) gives zeros; changing
     /// them writes the zeros first.
     var samples: [Float] {
-        get { zerosPending ? [Float](repeating: 0, count: sampleCount) : storage }
+        get { zerosPending ? Self.zeros(sampleCount) : storage }
         _modify {
             writePendingZeros()
             yield &storage
@@ -348,7 +348,7 @@ public struct Pixmap: Hashable, Sendable {
     private func expandedSamples() -> [Float] {
         guard let u = uniform else { return samples }
         let count = width * height
-        if zerosPending { return [Float](repeating: 0, count: count * 4) }
+        if zerosPending { return Self.zeros(count * 4) }
         let alpha = storage
         return [Float](unsafeUninitializedCapacity: count * 4) { out, initialized in
             for p in 0..<count {
