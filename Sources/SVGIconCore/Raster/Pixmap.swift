@@ -114,10 +114,7 @@ public struct Pixmap: Hashable, Sendable {
     /// A fully transparent pixmap whose pixels can only be `color` (its alpha is ignored): one value per
     /// pixel. Painting another colour on it turns it into a full RGBA pixmap first.
     public init(width: Int, height: Int, uniformColor color: SVGColor) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        self.uniform = UniformColor(color)
-        self.storage = [Float](repeating: 0, count: self.width * self.height)
+        self.init(width: width, height: height, uniformColor: color, zerosPending: false)
     }
 
     /// `init(width:height:uniformColor:)` with its zeros not written yet (`zerosPending`): the same pixels.
@@ -127,7 +124,7 @@ public struct Pixmap: Hashable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         self.uniform = UniformColor(color)
-        self.storage = zerosPending ? [] : [Float](repeating: 0, count: self.width * self.height)
+        self.storage = zerosPending ? [] : Self.zeros(self.width * self.height)
         self.zerosPending = zerosPending
     }
 

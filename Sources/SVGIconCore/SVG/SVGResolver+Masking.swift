@@ -82,9 +82,8 @@ extension SVGResolver {
     /// (optionally quoted) reference is ignored. Read as UTF-8 bytes: every delimiter is ASCII, and no byte
     /// of a longer UTF-8 sequence equals an ASCII one.
     static func urlReference(_ value: String) -> String? {
-        var value = value
-        return value.withUTF8 { u -> String? in
-            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+        ByteCursor.withBytes(of: value) { u -> String? in
+            let isSpace = ByteCursor.isWhitespace
             var lo = 0, hi = u.count
             while lo < hi, isSpace(u[lo]) { lo += 1 }
             while lo < hi, isSpace(u[hi - 1]) { hi -= 1 }
