@@ -85,7 +85,7 @@ struct ShadowPlanesPaint {
     }
 
     /// Columns `range` of one row where no shadow lands: `layer` values, `out` that row's first pixel.
-    /// Four layer values of 0 draw nothing, four of 1 the opaque colour; the others go pixel by pixel.
+    /// Four layer values of 0 draw nothing, four of 1 the opaque colour; the others go through `drawFour`.
     func layerOnly(_ layer: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>) {
         var i = range.lowerBound
         while i &+ 4 <= range.upperBound {
@@ -94,7 +94,7 @@ struct ShadowPlanesPaint {
             } else if v == SIMD4(repeating: 1) {
                 for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
             } else {
-                for k in 0..<4 where v[k] != 0 { pixel(v[k], 0, out + (i &+ k) &* 4) }
+                drawFour(v, .zero, out + i &* 4)
             }
             i &+= 4
         }
@@ -117,7 +117,7 @@ struct ShadowPlanesPaint {
             } else if v == SIMD4(repeating: 1) {
                 for k in 0..<4 { putOpaque(out + (i &+ k) &* 4) }
             } else {
-                for k in 0..<4 { pixel(v[k], a[k], out + (i &+ k) &* 4) }
+                drawFour(v, a, out + i &* 4)
             }
             i &+= 4
         }

@@ -12,7 +12,7 @@ extension ShadowPlanesPaint: ShadowRowPainter {
     var storesBlankRows: Bool { o == 1 }
 
     /// `layerOnly` over +0s: four layer values of 0 as four +0 pixels, four of 1 as the opaque colour, the
-    /// others pixel by pixel (`stored`).
+    /// others four at a time (`storeFour`).
     func storeLayerOnly(_ layer: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, _ range: Range<Int>) {
         var i = range.lowerBound
         while i &+ 4 <= range.upperBound {
@@ -24,7 +24,7 @@ extension ShadowPlanesPaint: ShadowRowPainter {
             } else if Self.every(v, SIMD4(repeating: 1)) {
                 for k in 0..<4 { (q + k &* 16).storeBytes(of: opaque, as: SIMD4<Float>.self) }
             } else {
-                for k in 0..<4 { (q + k &* 16).storeBytes(of: stored(v[k], 0), as: SIMD4<Float>.self) }
+                storeFour(v, .zero, q)
             }
             i &+= 4
         }
@@ -35,7 +35,7 @@ extension ShadowPlanesPaint: ShadowRowPainter {
     }
 
     /// `withShadow` over +0s: four layer values of 0 as the shadow pixels `shade × a` (`shadeFourBlank` at
-    /// opacity 1), four of 1 as the opaque colour, the others pixel by pixel (`stored`).
+    /// opacity 1), four of 1 as the opaque colour, the others four at a time (`storeFour`).
     func storeShadowed(_ layer: UnsafePointer<Float>, _ moved: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
                        _ range: Range<Int>) {
         var i = range.lowerBound
@@ -48,7 +48,7 @@ extension ShadowPlanesPaint: ShadowRowPainter {
             } else if Self.every(v, SIMD4(repeating: 1)) {
                 for k in 0..<4 { (q + k &* 16).storeBytes(of: opaque, as: SIMD4<Float>.self) }
             } else {
-                for k in 0..<4 { (q + k &* 16).storeBytes(of: stored(v[k], a[k]), as: SIMD4<Float>.self) }
+                storeFour(v, a, q)
             }
             i &+= 4
         }
