@@ -123,6 +123,7 @@ struct BatchCommand: RunnableCommand {
         command.request.parsing.tintOverridesColor = parsed.flag("--force-tint")
         command.request.recolor = parsed.flag("--recolor")
         command.request.pixelFit = parsed.flag("--pixel-fit")
+        command.request.exactThinStrokes = parsed.flag("--exact-thin-strokes")
         try parseFormat(parsed, into: &command.request)
         if let jobs = parsed.integer("--jobs") { command.request.jobs = jobs }
         command.json = parsed.flag("--json")

@@ -64,6 +64,7 @@ struct GoldenCommand: ParsableCommand {
     var tolerance: Int? = nil
     var recolor: Bool? = nil
     var pixelFit: Bool? = nil
+    var exactThinStrokes: Bool? = nil
 
     static func main(_ arguments: ParsedArguments, output: CommandOutput) throws(CLIError) -> Int32 {
         let command = try parse(arguments)
@@ -93,6 +94,7 @@ struct GoldenCommand: ParsableCommand {
         command.tolerance = parsed.integer("--tolerance")
         if parsed.flag("--recolor") { command.recolor = true }
         if parsed.flag("--pixel-fit") { command.pixelFit = true }
+        if parsed.flag("--exact-thin-strokes") { command.exactThinStrokes = true }
         let positionals = parsed.positionals
         guard positionals.count == 1, let action = Action(rawValue: positionals[0]) else {
             throw CLIError.usage(
@@ -124,6 +126,7 @@ struct GoldenCommand: ParsableCommand {
         if let tolerance { configuration.tolerance = tolerance }
         if let recolor { configuration.recolor = recolor }
         if let pixelFit { configuration.pixelFit = pixelFit }
+        if let exactThinStrokes { configuration.exactThinStrokes = exactThinStrokes }
         return (configuration, stored)
     }
 

@@ -17,7 +17,7 @@ extension RenderCommand {
         let entrySizes = Array(Set(sizes ?? container.defaultSizes)).sorted()
         for (index, side) in entrySizes.enumerated() {
             let options = RenderOptions(width: side, height: side, tint: tint ?? .black, background: background,
-                                        recolor: recolor, pixelFit: pixelFit)
+                                        recolor: recolor, pixelFit: pixelFit, exactThinStrokes: exactThinStrokes)
             let rendered = try render(options, renderer: renderer, digest: digest, document: document)
             if index == 0 { printWarnings(of: rendered, file: source.file, io) }
             entries.append(.init(size: side, png: rendered.png))

@@ -83,6 +83,7 @@ struct RenderCommand: RunnableCommand {
     var forceTint = false
     var recolor = false
     var pixelFit = false
+    var exactThinStrokes = false
     var cache = CacheArguments()
     var parsing = SVGResolver.Options()
 
@@ -93,6 +94,7 @@ struct RenderCommand: RunnableCommand {
         command.width = parsed.integer("--width")
         command.height = parsed.integer("--height")
         (command.tint, command.forceTint, command.recolor, command.pixelFit) = SharedOptions.paint(parsed)
+        command.exactThinStrokes = parsed.flag("--exact-thin-strokes")
         command.background = parsed.color("--background") ?? nil
         command.scales = parsed.integers("--scale") ?? [1]
         command.output = parsed.text("--output")
@@ -213,7 +215,7 @@ struct RenderCommand: RunnableCommand {
                 throw CLIError.failed("\(file): \(source) makes the output \(pixels) pixels; the largest side svgicon renders is \(Self.maxSide) (give --size, --width or --height)")
             }
             let options = RenderOptions(width: w, height: h, tint: tint ?? .black, background: background,
-                                        recolor: recolor, pixelFit: pixelFit)
+                                        recolor: recolor, pixelFit: pixelFit, exactThinStrokes: exactThinStrokes)
             let rendered = try render(options, renderer: renderer, digest: digest ?? SHA256.hash(source.bytes),
                                       document: document)
             if !warned {

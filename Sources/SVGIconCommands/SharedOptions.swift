@@ -42,6 +42,10 @@ enum SharedOptions {
         names: ["--pixel-fit"], kind: .flag,
         help: "Fit the design to the pixel grid before drawing, as a hand-made small master is: stroke widths in whole pixels, straight edges and curve extremes on pixel edges, each point moved by at most about half a pixel (crisper at 16–24 px; Docs/pixel-fit.md). PNG outputs only")
 
+    static let exactThinStrokes = OptionSpec(
+        names: ["--exact-thin-strokes"], kind: .flag,
+        help: "Draw strokes at most 1 px wide as their exact outline. By default they are hairlines whose alpha is the width, as resvg, Skia and Chrome draw them: lighter and crisper on diagonals and curves. PNG outputs only")
+
     static let pdfStrokes = OptionSpec(
         names: ["--pdf-strokes"], kind: .choice(PDFStrokes.allCases.map(\.rawValue)), placeholder: "native|outline",
         help: "PDF output: how strokes are written. native (default): PDF strokes with their caps, joins and dashes, small and still editable as strokes, but drawn by each reader its own way (poppler's Splash — pdftoppm, Okular, xpdf — snaps thin straight strokes to whole pixels). outline: each stroke as the filled shape svgicon's stroker makes of it, so every reader shows the same pixels as svgicon's PNGs; larger files, no longer strokes in an editor")
@@ -57,8 +61,8 @@ enum SharedOptions {
         return value
     }
 
-    /// The pixel-fitting group: --pixel-fit.
-    static let fitting = OptionGroup(title: "PIXEL FITTING", options: [pixelFit])
+    /// The small-size group: --pixel-fit, --exact-thin-strokes.
+    static let fitting = OptionGroup(title: "SMALL SIZES", options: [pixelFit, exactThinStrokes])
 
     /// What `--tint`, `--force-tint`, `--recolor` and `--pixel-fit` say, read the one way every command that
     /// offers them reads them (no tint: nil).

@@ -60,6 +60,7 @@ struct SheetCommand: RunnableCommand {
     var forceTint = false
     var recolor = false
     var pixelFit = false
+    var exactThinStrokes = false
 
     static func parse(_ parsed: ParsedArguments) throws(CLIError) -> SheetCommand {
         try parse(parsed, projectFrom: FileManager.default.currentDirectoryPath)
@@ -75,6 +76,7 @@ struct SheetCommand: RunnableCommand {
         }
         if let size = parsed.integer("--size") { command.size = size }
         (command.tint, command.forceTint, command.recolor, command.pixelFit) = SharedOptions.paint(parsed)
+        command.exactThinStrokes = parsed.flag("--exact-thin-strokes")
         command.columns = parsed.integer("--columns")
         command.limit = parsed.integer("--limit")
         command.indexFile = parsed.text("--index")
@@ -132,6 +134,7 @@ struct SheetCommand: RunnableCommand {
         }
         var style = ContactSheet.Style(size: size)
         style.pixelFit = pixelFit
+        style.exactThinStrokes = exactThinStrokes
         if let tint {
             style.lightTint = tint
             style.darkTint = tint

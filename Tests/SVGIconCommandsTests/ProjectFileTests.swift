@@ -143,7 +143,7 @@ struct ProjectFileTests {
         let cases: [(String, String)] = [
             ("{\"jobs\": [{\(job), \"sise\": 24}]}",
              "FILE:1:44: jobs[0].sise: unknown key \"sise\" in a job; did you mean \"size\"? keys: name, input, size, scale, tint, "
-                + "background, force-tint, recolor, out, format, rendering, vector, pdf-strokes, dark-tint, pixel-fit, image-dir, allow-absolute-images"),
+                + "background, force-tint, recolor, out, format, rendering, vector, pdf-strokes, dark-tint, pixel-fit, exact-thin-strokes, image-dir, allow-absolute-images"),
             ("{\"jobs\": [{\(job), \"size\": \"24\"}]}",
              "FILE:1:52: jobs[0].size: expected a whole number or an array of them, not a string (\"24\")"),
             ("{\"jobs\": [{\(job), \"size\": [24, 0]}]}",

@@ -9,7 +9,7 @@ struct RenderCacheKeyTests {
 
     @Test("Each option that changes pixels changes the key", arguments: [
         "width", "height", "tint red", "tint alpha", "background", "background alpha", "curve tolerance", "recolor",
-        "pixel fit",
+        "pixel fit", "exact thin strokes",
     ])
     func optionSensitivity(change: String) {
         var changed = base
@@ -23,6 +23,7 @@ struct RenderCacheKeyTests {
         case "curve tolerance": changed.curveTolerance = base.curveTolerance.nextUp
         case "recolor": changed.recolor = true
         case "pixel fit": changed.pixelFit = true
+        case "exact thin strokes": changed.exactThinStrokes = true
         default: Issue.record("unknown change \(change)")
         }
         #expect(changed != base)
@@ -61,7 +62,7 @@ struct RenderCacheKeyTests {
     @Test("The key covers every RenderOptions and SVGResolver.Options field")
     func coversAllOptions() {
         let fields = Mirror(reflecting: base).children.compactMap(\.label)
-        #expect(fields.sorted() == ["background", "curveTolerance", "height", "pixelFit", "recolor", "tint", "width"])
+        #expect(fields.sorted() == ["background", "curveTolerance", "exactThinStrokes", "height", "pixelFit", "recolor", "tint", "width"])
         let parsing = Mirror(reflecting: SVGResolver.Options()).children.compactMap(\.label)
         #expect(parsing == ["tintOverridesColor", "images", "languages"])
     }

@@ -25,13 +25,18 @@ public struct RenderOptions: Hashable, Sendable {
     /// (Docs/pixel-fit.md). Default false: the exact render of the design as drawn.
     public var pixelFit: Bool
 
+    /// Strokes at most one device pixel wide keep their exact outline (`--exact-thin-strokes`). Default
+    /// false: they are drawn as hairlines whose alpha is the width, as resvg, Skia and Chrome draw them
+    /// (`Hairline`), which is lighter and crisper on diagonals and curves than the exact area.
+    public var exactThinStrokes: Bool
+
     /// The default `curveTolerance`, 0.05 px: curves stay smooth at any size at little cost.
     public static let defaultCurveTolerance = 0.05
 
     /// Options for a `width` × `height` pixel render; by default tinted black on a transparent background.
     public init(width: Int, height: Int, tint: SVGColor = .black, background: SVGColor? = nil,
                 curveTolerance: Double = RenderOptions.defaultCurveTolerance, recolor: Bool = false,
-                pixelFit: Bool = false) {
+                pixelFit: Bool = false, exactThinStrokes: Bool = false) {
         self.width = width
         self.height = height
         self.tint = tint
@@ -39,5 +44,6 @@ public struct RenderOptions: Hashable, Sendable {
         self.curveTolerance = curveTolerance
         self.recolor = recolor
         self.pixelFit = pixelFit
+        self.exactThinStrokes = exactThinStrokes
     }
 }

@@ -6,5 +6,5 @@
 /// Thread safety: static members only, no shared mutable state; call them from any thread at once.
 public enum RendererVersion {
     /// The version of this build's renderer, an opaque string compared for equality only.
-    public static let current = "svgicon-render-16"
+    public static let current = "svgicon-render-17"
 }

@@ -329,18 +329,23 @@ public struct SVGIconRenderer {
 
     private mutating func drawStroke(_ shape: SVGShape, transform t: SVGTransform, opacity: Double,
                                      into pixmap: inout Pixmap) {
-        let path = shape.path
-        if let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite,
-           let shader = shader(for: stroke.paint, opacity: stroke.opacity * opacity, transform: t, shape: shape, stroked: true) {
-            if stroke.nonScaling, let host = fit.inverted() {
-                // Outline in the icon's viewBox space, unaffected by the element's own transforms.
-                let relative = host.concatenating(t)
-                strokeOutline(path.transformed(by: relative), style: stroke.style, transform: fit)
-            } else {
-                strokeOutline(path, style: stroke.style, transform: t)
-            }
-            paint(rule: .nonzero, shader: shader, antialias: shape.antialias, into: &pixmap)
+        guard let stroke = shape.stroke, stroke.style.width > 0, stroke.style.width.isFinite else { return }
+        // A non-scaling stroke is outlined in the icon's viewBox space, unaffected by the element's own
+        // transforms.
+        let host = stroke.nonScaling ? fit.inverted() : nil
+        let path = host.map { shape.path.transformed(by: $0.concatenating(t)) } ?? shape.path
+        let device = host == nil ? t : fit
+        // At most a pixel wide: a hairline whose alpha is the width (`Hairline`), as resvg draws it.
+        let hairline = shape.antialias && !options.exactThinStrokes
+            ? Hairline.coverage(width: stroke.style.width, transform: device) : nil
+        guard let shader = shader(for: stroke.paint, opacity: stroke.opacity * opacity * (hairline ?? 1), transform: t,
+                                  shape: shape, stroked: true) else { return }
+        if hairline != nil {
+            hairlineOutline(path, style: stroke.style, transform: device)
+        } else {
+            strokeOutline(path, style: stroke.style, transform: device)
         }
+        paint(rule: .nonzero, shader: shader, antialias: shape.antialias, into: &pixmap)
     }
 
     /// The shader for one paint of one shape; a pattern's tile is drawn first (`PatternShader.swift`).
@@ -419,6 +424,28 @@ public struct SVGIconRenderer {
     }
 
     /// Adds the stroke outline of `path` (in user space) to the rasterizer, in device space.
+    /// Adds the bands of `path`'s hairline (`Hairline.bands`: its contours flattened and dashed, then
+    /// taken through `t`) to the rasterizer.
+    private mutating func hairlineOutline(_ path: SVGPath, style: StrokeStyle, transform t: SVGTransform) {
+        let scale = t.maxScale
+        guard scale > 0, scale.isFinite else { return }
+        let userTolerance = options.curveTolerance / scale
+        func outline(_ contour: FlatContour) {
+            Hairline.bands(contour.points.map { t.apply($0) }, closed: contour.isClosed, cap: style.cap) { a, b, c, d in
+                rasterizer.addLine(a, b)
+                rasterizer.addLine(b, c)
+                rasterizer.addLine(c, d)
+                rasterizer.addLine(d, a)
+            }
+        }
+        let contours = PathFlattener.contours(of: path, tolerance: userTolerance)
+        if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
+            for dash in dasher.dash(contours) { outline(dash) }
+        } else {
+            for contour in contours { outline(contour) }
+        }
+    }
+
     private mutating func strokeOutline(_ path: SVGPath, style: StrokeStyle, transform t: SVGTransform) {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }

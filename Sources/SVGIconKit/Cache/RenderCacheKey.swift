@@ -39,6 +39,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
         let languages = parsing.languages == ["en"] ? "" : "languages \(parsing.languages.joined(separator: ","))\n"
         // Likewise pixel fitting adds a line only when it is on.
         let pixelFit = options.pixelFit ? "pixel-fit 1\n" : ""
+        let exactThin = options.exactThinStrokes ? "exact-thin-strokes 1\n" : ""
         return """
             svgicon render cache key 1
             renderer \(rendererVersion)
@@ -51,7 +52,7 @@ package struct RenderCacheKey: Hashable, Sendable, CustomStringConvertible {
             recolor \(options.recolor ? 1 : 0)
             tint-overrides-color \(parsing.tintOverridesColor ? 1 : 0)
             images \(parsing.images.cacheDescription)
-            \(languages)\(pixelFit)encoding \(pngEncoding)
+            \(languages)\(pixelFit)\(exactThin)encoding \(pngEncoding)
 
             """
     }

@@ -145,7 +145,8 @@ package struct BatchOutputPlanner: Sendable {
     private func output(_ path: String, pixels: Int, tint: SVGColor?) -> Output {
         Output(relativePath: path,
                options: RenderOptions(width: pixels, height: pixels, tint: tint ?? .black, background: request.background,
-                                      recolor: request.recolor, pixelFit: request.pixelFit))
+                                      recolor: request.recolor, pixelFit: request.pixelFit,
+                                      exactThinStrokes: request.exactThinStrokes))
     }
 
     /// `-24`, `-0a84ff`, `-24-0a84ff` or nothing, as the request's size and tint counts call for.

@@ -19,6 +19,9 @@ package struct BatchRequest: Hashable, Sendable {
     /// Edges fitted to the pixel grid before drawing (`--pixel-fit`, `RenderOptions.pixelFit`); raster
     /// outputs only.
     package var pixelFit = false
+    /// Strokes at most 1 px wide keep their exact outline (`--exact-thin-strokes`,
+    /// `RenderOptions.exactThinStrokes`); raster outputs only.
+    package var exactThinStrokes = false
     /// `xcassets`: the rendering intent every image set gets (`--rendering`); nil decides per icon —
     /// `template` when every visible paint takes the tint (or with `recolor`), else `original`.
     package var rendering: RenderingIntent?

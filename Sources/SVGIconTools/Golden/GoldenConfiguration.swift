@@ -14,6 +14,8 @@ package struct GoldenConfiguration: Codable, Hashable, Sendable {
     package var recolor: Bool?
     /// Renders fitted to the pixel grid (`--pixel-fit`); absent from `golden.json` means false.
     package var pixelFit: Bool?
+    /// Strokes at most 1 px wide keep their exact outline (`--exact-thin-strokes`); absent means false.
+    package var exactThinStrokes: Bool?
 
     package init(sizes: [Int] = [16, 24, 48], tints: [String?] = [nil, "#0a84ff"], tolerance: Int = 1,
                  recolor: Bool? = nil) {
@@ -74,5 +76,6 @@ package struct GoldenConfiguration: Codable, Hashable, Sendable {
         "sizes \(sizes.map(String.init).joined(separator: ", ")); "
             + "tints \(tints.map { $0 ?? "none" }.joined(separator: ", ")); tolerance \(tolerance)"
             + (recolor == true ? "; recolored" : "") + (pixelFit == true ? "; pixel-fitted" : "")
+            + (exactThinStrokes == true ? "; exact thin strokes" : "")
     }
 }

@@ -60,7 +60,8 @@ package struct GoldenSuite: Sendable {
     private func render(_ icon: SVGIconDefinition, _ c: GoldenCase) -> Pixmap {
         icon.render(options: RenderOptions(width: c.size, height: c.size, tint: c.tintColor,
                                            recolor: configuration.recolor == true,
-                                           pixelFit: configuration.pixelFit == true))
+                                           pixelFit: configuration.pixelFit == true,
+                                           exactThinStrokes: configuration.exactThinStrokes == true))
     }
 
     /// Loads each icon once and hands every case of it, with its render, to `body`; an icon that does

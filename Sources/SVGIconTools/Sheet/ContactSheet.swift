@@ -19,6 +19,8 @@ package struct ContactSheet: Sendable {
         package var darkTint: SVGColor
         /// Icons fitted to the pixel grid (`--pixel-fit`, `RenderOptions.pixelFit`).
         package var pixelFit = false
+        /// Strokes at most 1 px wide keep their exact outline (`RenderOptions.exactThinStrokes`).
+        package var exactThinStrokes = false
 
         package init(size: Int = 24,
                     lightBackground: SVGColor = SVGColor(red: 0xf2, green: 0xf2, blue: 0xf7),
@@ -86,7 +88,8 @@ package struct ContactSheet: Sendable {
                 var tile = Pixmap(width: style.tile, height: style.tile)
                 tile.fillBehind(background)
                 let pixels = drawing.render(options: RenderOptions(width: style.size, height: style.size, tint: tint,
-                                                                   pixelFit: style.pixelFit))
+                                                                   pixelFit: style.pixelFit,
+                                                                   exactThinStrokes: style.exactThinStrokes))
                 tile.place(pixels, x: style.padding, y: style.padding)
                 sheet.place(tile, x: x + side * style.tile, y: y)
             }
