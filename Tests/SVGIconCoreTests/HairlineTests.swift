@@ -8,7 +8,7 @@ struct HairlineTests {
     /// Coverage grid of the bands of one contour (device coordinates), filled nonzero.
     private func grid(_ points: [SVGPoint], closed: Bool = false, cap: LineCap = .butt, size: Int = 16) -> [Float] {
         var polygons: [[SVGPoint]] = []
-        Hairline.bands(points, closed: closed, cap: cap) { a, b, c, d in polygons.append([a, b, c, d]) }
+        Hairline.rings(points, closed: closed, cap: cap) { polygons.append($0) }
         return coverageGrid(width: size, height: size, polygons: polygons)
     }
 

@@ -32,25 +32,37 @@ package enum Hairline {
         return max(p, q) + min(p, q) / 2
     }
 
-    /// Calls `band` with the four corners of each segment's band of `points` (device space; `closed`: the
-    /// last point joins the first), the ends of an open contour lengthened for `cap`.
-    package static func bands(_ points: [SVGPoint], closed: Bool, cap: LineCap,
-                              _ band: (SVGPoint, SVGPoint, SVGPoint, SVGPoint) -> Void) {
+    /// Calls `ring` with the outline of `points`' hairline (device space; `closed`: the last point joins the
+    /// first), the ends of an open contour lengthened for `cap`: one closed polygon per run of segments along
+    /// the same axis in the same direction — their bands side by side, so the polygon is one offset of the
+    /// run out and the other back, and no two of its edges cross — all turning the same way.
+    package static func rings(_ points: [SVGPoint], closed: Bool, cap: LineCap, _ ring: ([SVGPoint]) -> Void) {
         guard let first = points.first else { return }
         let outset = cap == .square ? 0.5 : cap == .round ? Double.pi / 8 : 0
+        var pts = points
         if points.count == 1 || (points.allSatisfy { $0 == first }) {
             guard outset > 0, !closed else { return }
-            segment(SVGPoint(x: first.x - outset, y: first.y), SVGPoint(x: first.x + outset, y: first.y), band)
-            return
-        }
-        var pts = points
-        if closed {
+            pts = [SVGPoint(x: first.x - outset, y: first.y), SVGPoint(x: first.x + outset, y: first.y)]
+        } else if closed {
             if pts[pts.count - 1] != pts[0] { pts.append(pts[0]) }
         } else if outset > 0 {
             pts[0] = lengthened(pts[0], from: pts[1], by: outset)
             pts[pts.count - 1] = lengthened(pts[pts.count - 1], from: pts[pts.count - 2], by: outset)
         }
-        for i in 1..<pts.count { segment(pts[i - 1], pts[i], band) }
+        var polygon: [SVGPoint] = []
+        var i = 1
+        while i < pts.count {
+            guard let offset = offset(pts[i - 1], pts[i]) else { i += 1; continue }
+            var end = i
+            while end + 1 < pts.count, self.offset(pts[end], pts[end + 1]) == offset { end += 1 }
+            polygon.removeAll(keepingCapacity: true)
+            for k in (i - 1)...end { polygon.append(SVGPoint(x: pts[k].x - offset.x, y: pts[k].y - offset.y)) }
+            for k in stride(from: end, through: i - 1, by: -1) {
+                polygon.append(SVGPoint(x: pts[k].x + offset.x, y: pts[k].y + offset.y))
+            }
+            ring(polygon)
+            i = end + 1
+        }
     }
 
     /// `p` moved `by` further along the direction from `q` to `p` (unchanged when they coincide).
@@ -60,14 +72,14 @@ package enum Hairline {
         return SVGPoint(x: p.x + dx / l * outset, y: p.y + dy / l * outset)
     }
 
-    /// The band of the segment p → q, its corners in the same turning order whichever way it runs.
-    static func segment(_ p: SVGPoint, _ q: SVGPoint, _ band: (SVGPoint, SVGPoint, SVGPoint, SVGPoint) -> Void) {
+    /// Half the band across the segment p → q: (0, ±0.5) for a segment mostly along x, (±0.5, 0) otherwise,
+    /// its sign chosen so that the band p − o, q − o, q + o, p + o turns the same way whichever way the
+    /// segment runs; nil for a segment of no length.
+    static func offset(_ p: SVGPoint, _ q: SVGPoint) -> SVGPoint? {
         let dx = q.x - p.x, dy = q.y - p.y
-        guard dx != 0 || dy != 0 else { return }
+        guard dx != 0 || dy != 0 else { return nil }
         let alongX = abs(dx) >= abs(dy)
         let half = (alongX ? dx < 0 : dy > 0) ? -0.5 : 0.5
-        let ox = alongX ? 0 : half, oy = alongX ? half : 0
-        band(SVGPoint(x: p.x - ox, y: p.y - oy), SVGPoint(x: q.x - ox, y: q.y - oy),
-             SVGPoint(x: q.x + ox, y: q.y + oy), SVGPoint(x: p.x + ox, y: p.y + oy))
+        return alongX ? SVGPoint(x: 0, y: half) : SVGPoint(x: half, y: 0)
     }
 }

@@ -277,7 +277,8 @@ extension SVGIconRenderer {
     private mutating func filterSource(_ layer: SVGIconLayer, transform: SVGTransform, fit hostFit: SVGTransform,
                                        width: Int, height: Int, uniformColor: SVGColor? = nil) -> Pixmap {
         var child = SVGIconRenderer(options: RenderOptions(width: width, height: height, tint: options.tint,
-                                                           curveTolerance: options.curveTolerance))
+                                                           curveTolerance: options.curveTolerance,
+                                                           exactThinStrokes: options.exactThinStrokes))
         child.fit = hostFit
         child.depth = depth
         child.workLimit = max(0, workLimit - (rasterizer.work + bufferWork))

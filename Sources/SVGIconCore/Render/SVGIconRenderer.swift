@@ -424,25 +424,31 @@ public struct SVGIconRenderer {
     }
 
     /// Adds the stroke outline of `path` (in user space) to the rasterizer, in device space.
-    /// Adds the bands of `path`'s hairline (`Hairline.bands`: its contours flattened and dashed, then
+    /// Adds the outline of `path`'s hairline (`Hairline.rings`: its contours flattened and dashed, then
     /// taken through `t`) to the rasterizer.
     private mutating func hairlineOutline(_ path: SVGPath, style: StrokeStyle, transform t: SVGTransform) {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
         let userTolerance = options.curveTolerance / scale
+        var device: [SVGPoint] = []
         func outline(_ contour: FlatContour) {
-            Hairline.bands(contour.points.map { t.apply($0) }, closed: contour.isClosed, cap: style.cap) { a, b, c, d in
-                rasterizer.addLine(a, b)
-                rasterizer.addLine(b, c)
-                rasterizer.addLine(c, d)
-                rasterizer.addLine(d, a)
+            device.removeAll(keepingCapacity: true)
+            for p in contour.points { device.append(t.apply(p)) }
+            Hairline.rings(device, closed: contour.isClosed, cap: style.cap) { ring in
+                var prev = ring[ring.count - 1]
+                for q in ring {
+                    rasterizer.addLine(prev, q)
+                    prev = q
+                }
             }
         }
-        let contours = PathFlattener.contours(of: path, tolerance: userTolerance)
         if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
-            for dash in dasher.dash(contours) { outline(dash) }
+            for dash in dasher.dash(PathFlattener.contours(of: path, tolerance: userTolerance)) { outline(dash) }
         } else {
-            for contour in contours { outline(contour) }
+            var contour = contourBuffer
+            contourBuffer = FlatContour()
+            defer { contourBuffer = contour }
+            PathFlattener.forEachContour(of: path, tolerance: userTolerance, reusing: &contour, outline)
         }
     }
 
