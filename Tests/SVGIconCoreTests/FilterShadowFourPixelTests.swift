@@ -1,12 +1,11 @@
 import Testing
 @testable import SVGIconCore
 
-/// A shadow of another colour's partly covered pixels are converted four at a time (`storeFour`,
+/// The partly covered pixels under a shadow of another colour are converted four at a time (`storeFour`,
 /// `drawFour`, through `partialFour`): bit for bit what `stored` and `pixel` give one pixel at a time.
 @Suite("Filter shadow pixels four at a time")
 struct FilterShadowFourPixelTests {
-    static let red = SVGColor(red: 224, green: 48, blue: 32)
-    static let blue = SVGColor(red: 10, green: 132, blue: 255)
+    static let red = FilterShadowStoreTests.red, blue = FilterShadowStoreTests.blue
 
     /// Layer values of every kind: 0, −0, 1, partial ones across 0…1, the smallest and largest below 1,
     /// outside 0…1, +∞ and NaN.
