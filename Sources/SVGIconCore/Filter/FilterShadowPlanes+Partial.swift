@@ -46,14 +46,13 @@ extension ShadowPlanesPaint {
         var done = partial
         if !linearBlack, let toLinear {
             // The layer × s converted to linear (`convertLanes`: alpha s, colour looked up at (layer × s) / s).
+            // (Not black and no `toLinear` does not occur: `paint` gives both tables or neither.)
             r = SIMD4(repeating: layer.x) * s; g = SIMD4(repeating: layer.y) * s; b = SIMD4(repeating: layer.z) * s
             done .&= (r .!= 0) .| (g .!= 0) .| (b .!= 0)
             let inv = 1 / s
-            r = Self.lookupFour(toLinear, r * inv) * s
-            g = Self.lookupFour(toLinear, g * inv) * s
-            b = Self.lookupFour(toLinear, b * inv) * s
-        } else if !linearBlack {
-            return FourPixels(r: .zero, g: .zero, b: .zero, w: .zero, done: .init(repeating: false))
+            r = FilterColorConversion.lookupLanes(toLinear, r * inv) * s
+            g = FilterColorConversion.lookupLanes(toLinear, g * inv) * s
+            b = FilterColorConversion.lookupLanes(toLinear, b * inv) * s
         }
         // The shadow under it: p += (colour × a) · (1 − p.w), p.w = s.
         r += (SIMD4(repeating: color.x) * a) * rest
@@ -64,24 +63,9 @@ extension ShadowPlanesPaint {
         if !linearBlack { done .&= (r .!= 0) .| (g .!= 0) .| (b .!= 0) }
         // Back to sRGB: colour looked up at p / α, × α.
         let inv = 1 / w
-        r = Self.lookupFour(toSRGB, r * inv) * w
-        g = Self.lookupFour(toSRGB, g * inv) * w
-        b = Self.lookupFour(toSRGB, b * inv) * w
+        r = FilterColorConversion.lookupLanes(toSRGB, r * inv) * w
+        g = FilterColorConversion.lookupLanes(toSRGB, g * inv) * w
+        b = FilterColorConversion.lookupLanes(toSRGB, b * inv) * w
         return FourPixels(r: r, g: g, b: b, w: w, done: done)
-    }
-
-    /// `FilterColorConversion.lookupLanes` on all four lanes: `lookup(table, v[k])` for each k, the same steps.
-    @inline(__always)
-    static func lookupFour(_ table: UnsafeBufferPointer<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
-        let inside = (v .> 0) .& (v .< 1)
-        let f = SIMD4<Float>.zero.replacing(with: v * Float(FilterColorConversion.tableSize), where: inside)
-        let (whole, i) = FilterColorConversion.wholeParts(f)
-        let t = f - whole
-        guard let base = table.baseAddress else { return .zero }
-        let i0 = Int(i.x), i1 = Int(i.y), i2 = Int(i.z), i3 = Int(i.w)
-        let lo = SIMD4(base[i0], base[i1], base[i2], base[i3])
-        let hi = SIMD4(base[i0 &+ 1], base[i1 &+ 1], base[i2 &+ 1], base[i3 &+ 1])
-        let r = lo + (hi - lo) * t
-        return SIMD4<Float>.zero.replacing(with: r, where: inside).replacing(with: 1, where: v .>= 1)
     }
 }

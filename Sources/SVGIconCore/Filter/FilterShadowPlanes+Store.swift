@@ -145,7 +145,8 @@ extension FilterColorConversion {
         return p
     }
 
-    /// `lookup(table, v[k])` for lanes x, y and z (w: 0): the same steps lane by lane — 0 unless above 0,
+    /// `lookup(table, v[k])` for each of the four lanes (a pixel's channels, whose alpha lane the callers
+    /// replace, or one channel of four pixels: `partialFour`): the same steps lane by lane — 0 unless above 0,
     /// 1 from 1 on, else table[i] + (table[i + 1] − table[i])·t with i and t the whole and fractional parts
     /// of f = v·4096 — with i found without a trapping conversion (`wholeParts`), the two entries read per
     /// lane.
@@ -156,9 +157,9 @@ extension FilterColorConversion {
         let (whole, i) = wholeParts(f)
         let t = f - whole
         guard let base = table.baseAddress else { return .zero }
-        let i0 = Int(i.x), i1 = Int(i.y), i2 = Int(i.z)
-        let lo = SIMD4(base[i0], base[i1], base[i2], 0)
-        let hi = SIMD4(base[i0 &+ 1], base[i1 &+ 1], base[i2 &+ 1], 0)
+        let i0 = Int(i.x), i1 = Int(i.y), i2 = Int(i.z), i3 = Int(i.w)
+        let lo = SIMD4(base[i0], base[i1], base[i2], base[i3])
+        let hi = SIMD4(base[i0 &+ 1], base[i1 &+ 1], base[i2 &+ 1], base[i3 &+ 1])
         let r = lo + (hi - lo) * t
         return SIMD4<Float>.zero.replacing(with: r, where: inside).replacing(with: 1, where: v .>= 1)
     }

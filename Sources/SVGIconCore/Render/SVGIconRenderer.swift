@@ -423,7 +423,6 @@ public struct SVGIconRenderer {
         }
     }
 
-    /// Adds the stroke outline of `path` (in user space) to the rasterizer, in device space.
     /// Adds the outline of `path`'s hairline (`Hairline.rings`: its contours flattened and dashed, then
     /// taken through `t`) to the rasterizer.
     private mutating func hairlineOutline(_ path: SVGPath, style: StrokeStyle, transform t: SVGTransform) {
@@ -442,16 +441,24 @@ public struct SVGIconRenderer {
                 }
             }
         }
+        var contour = contourBuffer
+        contourBuffer = FlatContour()
+        defer { contourBuffer = contour }
+        Self.forEachStrokeContour(path, style: style, tolerance: userTolerance, reusing: &contour, outline)
+    }
+
+    /// Each contour of `path` flattened within `tolerance` (user units), or each dash of them when `style`
+    /// is dashed: what a stroke draws, outlined or as a hairline.
+    private static func forEachStrokeContour(_ path: SVGPath, style: StrokeStyle, tolerance: Double,
+                                             reusing contour: inout FlatContour, _ body: (FlatContour) -> Void) {
         if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
-            for dash in dasher.dash(PathFlattener.contours(of: path, tolerance: userTolerance)) { outline(dash) }
+            for dash in dasher.dash(PathFlattener.contours(of: path, tolerance: tolerance)) { body(dash) }
         } else {
-            var contour = contourBuffer
-            contourBuffer = FlatContour()
-            defer { contourBuffer = contour }
-            PathFlattener.forEachContour(of: path, tolerance: userTolerance, reusing: &contour, outline)
+            PathFlattener.forEachContour(of: path, tolerance: tolerance, reusing: &contour, body)
         }
     }
 
+    /// Adds the stroke outline of `path` (in user space) to the rasterizer, in device space.
     private mutating func strokeOutline(_ path: SVGPath, style: StrokeStyle, transform t: SVGTransform) {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
@@ -475,11 +482,7 @@ public struct SVGIconRenderer {
                 }
             }
         }
-        if !style.dashes.isEmpty, let dasher = Dasher(pattern: style.dashes, offset: style.dashOffset) {
-            for dash in dasher.dash(PathFlattener.contours(of: path, tolerance: userTolerance)) { outline(dash) }
-        } else {
-            PathFlattener.forEachContour(of: path, tolerance: userTolerance, reusing: &contour, outline)
-        }
+        Self.forEachStrokeContour(path, style: style, tolerance: userTolerance, reusing: &contour, outline)
     }
 }
 
