@@ -2,7 +2,8 @@ import Testing
 @testable import SVGIconCore
 
 /// `Pixmap.straightAlphaRGBA` of a full RGBA pixmap converts each pixel's four channels side by side
-/// (`straightBytes`); these tests hold it to the one-channel-at-a-time arithmetic, byte for byte.
+/// (`straightBytes`) and an alpha-only pixmap's pixels one alpha at a time; these tests hold both forms to
+/// the one-channel-at-a-time arithmetic, byte for byte, at every small pixel count.
 @Suite("Straight-alpha bytes")
 struct StraightAlphaTests {
     /// The conversion one channel at a time: pixels whose alpha is under half an 8-bit step become 0, 0, 0,
@@ -54,5 +55,51 @@ struct StraightAlphaTests {
         var pixmap = Pixmap(width: 4, height: 1)
         pixmap.samples = [0.5, 0, 0, 0.5, 0.9, 0.3, 0, 0.6, 0.2, 0.2, 0.2, 0.5 / 255 - 1e-6, .nan, 0.1, 0.1, 1]
         #expect(pixmap.straightAlphaRGBA() == [255, 0, 0, 128, 255, 128, 0, 153, 0, 0, 0, 0, 0, 26, 26, 255])
+    }
+
+    /// Pixel counts 1 through 9 (a faster conversion by groups of pixels would have tails at these).
+    static let counts = Array(1...9)
+
+    @Test("Every pixel count from 1 to 9: the bytes one channel at a time gives")
+    func tails() {
+        let v = Self.values
+        for count in Self.counts {
+            for offset in stride(from: 0, to: v.count, by: 7) {
+                let samples = (0..<(count * 4)).map { v[(offset + $0 * 5) % v.count] }
+                var pixmap = Pixmap(width: count, height: 1)
+                pixmap.samples = samples
+                #expect(pixmap.straightAlphaRGBA() == Self.reference(samples), "\(count) pixels from value \(offset)")
+            }
+        }
+    }
+
+    /// An alpha-only pixmap's conversion one pixel at a time: 0, 0, 0, 0 under half an 8-bit step, else
+    /// the colour's own bytes and `Pixmap.byte(alpha)`.
+    static func uniformReference(_ alphas: [Float], _ color: SVGColor) -> [UInt8] {
+        alphas.flatMap { a in a * 255 < 0.5 ? [0, 0, 0, 0] : [color.red, color.green, color.blue, Pixmap.byte(a)] }
+    }
+
+    @Test("An alpha-only pixmap, edge-case alphas at every count and lane: its colour's bytes and the alpha's")
+    func uniformPixmaps() {
+        let color = SVGColor(red: 10, green: 132, blue: 255)
+        let alphas = Self.values
+        var whole = Pixmap(width: alphas.count, height: 1, uniformColor: color)
+        whole.samples = alphas
+        #expect(whole.straightAlphaRGBA() == Self.uniformReference(alphas, color))
+        for count in Self.counts {
+            for offset in 0..<20 {
+                let part = (0..<count).map { alphas[(offset + $0) % alphas.count] }
+                var pixmap = Pixmap(width: count, height: 1, uniformColor: color)
+                pixmap.samples = part
+                #expect(pixmap.straightAlphaRGBA() == Self.uniformReference(part, color), "\(part)")
+            }
+        }
+    }
+
+    @Test("Exact bytes of an alpha-only pixmap of 5 pixels: 0.5 → 128, under half a step → 0s, NaN → alpha 0, 1 → 255")
+    func uniformExactBytes() {
+        var pixmap = Pixmap(width: 5, height: 1, uniformColor: SVGColor(red: 255, green: 0, blue: 51))
+        pixmap.samples = [0.5, 0.5 / 255 - 1e-6, .nan, 1, 0.2]
+        #expect(pixmap.straightAlphaRGBA() == [255, 0, 51, 128, 0, 0, 0, 0, 255, 0, 51, 0, 255, 0, 51, 255, 255, 0, 51, 51])
     }
 }
