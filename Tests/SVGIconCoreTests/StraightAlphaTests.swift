@@ -102,4 +102,31 @@ struct StraightAlphaTests {
         pixmap.samples = [0.5, 0.5 / 255 - 1e-6, .nan, 1, 0.2]
         #expect(pixmap.straightAlphaRGBA() == [255, 0, 51, 128, 0, 0, 0, 0, 255, 0, 51, 0, 255, 0, 51, 255, 255, 0, 51, 51])
     }
+
+    @Test("An alpha-only pixmap's alpha plane for PNG: Pixmap.byte of each value, at every count from 1 to 9 and whole")
+    func alphaPlane() {
+        let color = SVGColor(red: 10, green: 132, blue: 255)
+        let alphas = Self.values
+        var whole = Pixmap(width: alphas.count, height: 1, uniformColor: color)
+        whole.samples = alphas
+        let plane = whole.straightAlphaPlane()
+        #expect(plane?.alpha == alphas.map(Pixmap.byte))
+        #expect(plane.map { [$0.red, $0.green, $0.blue] } == [10, 132, 255])
+        for count in Self.counts {
+            for offset in 0..<20 {
+                let part = (0..<count).map { alphas[(offset + $0 * 3) % alphas.count] }
+                var pixmap = Pixmap(width: count, height: 1, uniformColor: color)
+                pixmap.samples = part
+                #expect(pixmap.straightAlphaPlane()?.alpha == part.map(Pixmap.byte), "\(part)")
+            }
+        }
+    }
+
+    @Test("Exact alpha bytes: 0.5 → 128, under half a step → 0, NaN and −∞ → 0, +∞ → 255, 0.2 → 51; nil for RGBA")
+    func alphaPlaneExactBytes() {
+        var pixmap = Pixmap(width: 7, height: 1, uniformColor: SVGColor(red: 1, green: 2, blue: 3))
+        pixmap.samples = [0.5, 0.5 / 255 - 1e-6, .nan, -.infinity, .infinity, 0.2, 1]
+        #expect(pixmap.straightAlphaPlane()?.alpha == [128, 0, 0, 0, 255, 51, 255])
+        #expect(Pixmap(width: 2, height: 2).straightAlphaPlane() == nil)
+    }
 }

@@ -8,7 +8,17 @@ extension Pixmap {
         let count = width * height
         let alpha = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             samples.withUnsafeBufferPointer { px in
-                for i in 0..<count { out[i] = Self.byte(px[i]) }
+                guard let src = px.baseAddress, let dst = out.baseAddress else { return }
+                var i = 0
+                while i &+ 4 <= count {
+                    let four = Self.bytes(UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<Float>.self))
+                    UnsafeMutableRawPointer(dst + i).storeBytes(of: four, as: UInt32.self)
+                    i &+= 4
+                }
+                while i < count {
+                    dst[i] = Self.byte(src[i])
+                    i &+= 1
+                }
             }
             initialized = count
         }

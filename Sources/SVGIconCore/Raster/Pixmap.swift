@@ -358,20 +358,25 @@ public struct Pixmap: Hashable, Sendable {
 
     /// The straight RGBA8 bytes of premultiplied pixel `p` (alpha p.w not below ½ of an 8-bit step, or
     /// NaN) in memory order: `byte(channel × (1 / α))` for the colours and `byte(α)`, the four conversions
-    /// side by side. The same values: the same product per lane; `byte`'s clamp (+0 unless above 0, NaN
-    /// too; 255 from 255 on) as two `replacing(with:where:)`, which compile to a compare and a blend or a
-    /// `minps` (the ands and ors of the bits written out by hand were lowered lane by lane: the whole
-    /// conversion took 18 % of a shadowed icon's bench, 9 % now); and its truncation, exact for
-    /// 0 ≤ r < 2²³, as `wholeParts`.
+    /// side by side (`bytes`), the same product per lane.
     @inline(__always)
     static func straightBytes(_ p: SIMD4<Float>) -> UInt32 {
         var v = p * (1 / p.w)
         v.w = p.w
+        return bytes(v)
+    }
+
+    /// `byte(v[k])` of the four lanes, in memory order. The same values: the same v·255 + 0.5 per lane;
+    /// `byte`'s clamp (+0 unless above 0, NaN too; 255 from 255 on) as two `replacing(with:where:)`, which
+    /// compile to a compare and a blend or a `minps` (the ands and ors of the bits written out by hand
+    /// were lowered lane by lane: `straightAlphaRGBA` took 18 % of a shadowed icon's bench that way, 9 %
+    /// now); and its truncation, exact for 0 ≤ r < 2²³, as `wholeParts`.
+    @inline(__always)
+    static func bytes(_ v: SIMD4<Float>) -> UInt32 {
         let r = v * 255 + 0.5
         let positive = SIMD4<Float>.zero.replacing(with: r, where: r .> .zero)
         let clamped = positive.replacing(with: 255, where: positive .>= 255)
-        let bytes = SIMD4<UInt8>(truncatingIfNeeded: wholeParts(clamped))
-        return unsafeBitCast(bytes, to: UInt32.self)
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: wholeParts(clamped)), to: UInt32.self)
     }
 
     /// ⌊f⌋ lane by lane for 0 ≤ f < 2²³ (what `Int32(f)` gives there): f + 2²³ rounds f to a whole number n
