@@ -136,6 +136,34 @@ static void analyse_alpha(const svgicon_png_request *rq, size_t pixels, analysis
 
 /* ---- Rows --------------------------------------------------------------------------------------- */
 
+/* The palette index of each of `width` RGBA pixels (every one is in `set`). A pixel equal to the one
+   before it (a transparent stretch, a flat fill) takes that one's index without a lookup. */
+static void rgba_indices(const uint8_t *rgba, uint32_t width, const color_set *set, uint8_t *out) {
+    uint32_t last = 0;
+    int last_index = -1;
+    for (uint32_t x = 0; x < width; x++) {
+        uint32_t c = load_pixel(rgba + 4 * (size_t)x);
+        if (last_index < 0 || c != last) {
+            unsigned h = hash_color(c);
+            while (set->slots[h] < 0 || set->keys[h] != c) h = (h + 1) & (SET_SLOTS - 1);
+            last = c;
+            last_index = set->slots[h];
+        }
+        out[x] = (uint8_t)last_index;
+    }
+}
+
+/* `width` indices below 2^bit_depth (1, 2 or 4) packed into `row_bytes` bytes, leftmost pixel in the high
+   bits, the last byte's unused bits 0. */
+static void pack_indices(const uint8_t *indices, uint32_t width, int bit_depth, uint8_t *out, size_t row_bytes) {
+    const uint32_t per_byte = 8 / (uint32_t)bit_depth;
+    memset(out, 0, row_bytes);
+    for (uint32_t x = 0; x < width; x++) {
+        int shift = 8 - bit_depth * (int)(x % per_byte + 1);
+        out[x / per_byte] |= (uint8_t)(indices[x] << shift);
+    }
+}
+
 static inline uint8_t paeth(int a, int b, int c) {
     int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
     return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c));
@@ -332,9 +360,12 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     uint8_t *raw = (uint8_t *)malloc(raw_size);
     /* Unfiltered rows, for filters other than none: the current one and the one above. */
     uint8_t *rows = (filters != 0x08) ? (uint8_t *)malloc(2 * row_bytes + row_bytes) : NULL;
-    if (!raw || (filters != 0x08 && !rows)) {
+    /* A row's palette indices before they are packed below 8 bits. */
+    uint8_t *indices = (color_type == PNG_COLOR_TYPE_PALETTE && bit_depth < 8) ? (uint8_t *)malloc(width) : NULL;
+    if (!raw || (filters != 0x08 && !rows) || (color_type == PNG_COLOR_TYPE_PALETTE && bit_depth < 8 && !indices)) {
         free(raw);
         free(rows);
+        free(indices);
         free(set);
         svgicon_set_message(message, message_size, "out of memory");
         return -1;
@@ -344,25 +375,15 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
         uint8_t *target = filters == 0x08 ? line + 1 : rows + (y & 1) * row_bytes;
         const size_t first = (size_t)y * width;
         if (color_type == PNG_COLOR_TYPE_PALETTE) {
-            if (bit_depth < 8) memset(target, 0, row_bytes);
-            const int per_byte = 8 / bit_depth;
-            for (uint32_t x = 0; x < width; x++) {
-                int index;
-                if (rq->rgba) {
-                    uint32_t c = load_pixel(rq->rgba + 4 * (first + x));
-                    unsigned h = hash_color(c);
-                    while (set->slots[h] < 0 || set->keys[h] != c) h = (h + 1) & (SET_SLOTS - 1);
-                    index = set->slots[h];
-                } else {
-                    index = index_of_alpha[rq->alpha[first + x]];
-                }
-                if (bit_depth == 8) {
-                    target[x] = (uint8_t)index;
-                } else {
-                    int shift = 8 - bit_depth * (int)(x % per_byte + 1);
-                    target[x / per_byte] |= (uint8_t)(index << shift);
-                }
+            /* 8-bit indices straight into the row; narrower ones into `indices`, then packed. */
+            uint8_t *row_indices = bit_depth == 8 ? target : indices;
+            if (rq->rgba) {
+                rgba_indices(rq->rgba + 4 * first, width, set, row_indices);
+            } else {
+                const uint8_t *alpha = rq->alpha + first;
+                for (uint32_t x = 0; x < width; x++) row_indices[x] = index_of_alpha[alpha[x]];
             }
+            if (bit_depth < 8) pack_indices(indices, width, bit_depth, target, row_bytes);
         } else if (rq->rgba) {
             const uint8_t *src = rq->rgba + 4 * first;
             switch (channels) {
@@ -434,6 +455,7 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
         filter_row(best, target, prev, row_bytes, bpp, line + 1);
     }
     free(rows);
+    free(indices);
     free(set);
 
     int level = rq->level ? rq->level : (raw_size <= SMALL_RAW_BYTES ? SMALL_LEVEL : LARGE_LEVEL);

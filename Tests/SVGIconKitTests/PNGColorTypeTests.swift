@@ -1,5 +1,5 @@
 import Testing
-import SVGIconCore
+@testable import SVGIconCore
 import SVGIconKit
 
 /// The encoder stores each image in the smallest lossless PNG colour type its pixels allow, and every
@@ -125,6 +125,36 @@ struct PNGColorTypeTests {
         #expect(Set(faint.straightAlphaRGBA().enumerated().filter { $0.offset % 4 == 3 }.map(\.element)) == [0, 10])
         #expect(try encoded(faint).colorType == 3)
         #expect(Self.transparencyBytes(try PNGCodec.encode(faint)) == [10, 0])
+    }
+
+    /// A 61 × 40 RGBA pixmap of `colors` (straight RGBA8) in runs of 3 pixels, shifted a pixel each row: an
+    /// odd width, so the last byte of a row of packed indices is part-filled.
+    static func runs(of colors: [[UInt8]]) -> Pixmap? {
+        let width = 61, height = 40
+        let bytes = (0..<height).flatMap { y in (0..<width).flatMap { x in colors[(x / 3 + y) % colors.count] } }
+        return Pixmap(width: width, height: height, straightRGBA: bytes)
+    }
+
+    @Test("Palettes of 1, 2 and 4 bits from RGBA pixels in runs, at an odd width: the encoded pixels, packed")
+    func packedPalettes() throws {
+        let opaque: [[UInt8]] = (0..<15).map { (k: Int) -> [UInt8] in
+            let red = UInt8(k * 17), green = UInt8(255 - k * 13), blue = UInt8(k * 5)
+            return [red, green, blue, 255]
+        }
+        for (count, bits) in [(2, 1), (4, 2), (16, 4)] {
+            let colors: [[UInt8]] = [[0, 0, 0, 0]] + Array(opaque.prefix(count - 1))
+            let pixmap = try #require(Self.runs(of: colors))
+            let layout = try encoded(pixmap)
+            #expect(layout.bitDepth == bits && layout.colorType == 3 && layout.paletteEntries == count, "\(count) colours")
+        }
+    }
+
+    @Test("A one-colour pixmap of 3 alphas at an odd width: a 2-bit palette of its colour at each alpha")
+    func packedAlphaPalette() throws {
+        var pixmap = Pixmap(width: 61, height: 40, uniformColor: SVGColor(red: 10, green: 132, blue: 255))
+        let levels: [Float] = [0, 128 / 255, 1]
+        pixmap.samples = (0..<(61 * 40)).map { (p: Int) -> Float in levels[(p % 61 / 3 + p / 61) % 3] }
+        #expect(try encoded(pixmap) == Layout(bitDepth: 2, colorType: 3, paletteEntries: 3, transparencyEntries: 2))
     }
 
     @Test("A gradient is RGBA")
