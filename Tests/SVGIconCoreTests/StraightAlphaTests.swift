@@ -79,20 +79,27 @@ struct StraightAlphaTests {
         alphas.flatMap { a in a * 255 < 0.5 ? [0, 0, 0, 0] : [color.red, color.green, color.blue, Pixmap.byte(a)] }
     }
 
+    /// The colour of the alpha-only pixmaps below.
+    static let tint = SVGColor(red: 10, green: 132, blue: 255)
+
+    /// A one-row alpha-only pixmap in `tint` holding `alphas`.
+    static func alphaOnly(_ alphas: [Float]) -> Pixmap {
+        var pixmap = Pixmap(width: alphas.count, height: 1, uniformColor: tint)
+        pixmap.samples = alphas
+        return pixmap
+    }
+
+    /// All of `values`, then rows of every count in `counts` from 20 starting points, `step` values apart.
+    static func alphaRows(step: Int) -> [[Float]] {
+        [values] + counts.flatMap { count in
+            (0..<20).map { offset in (0..<count).map { values[(offset + $0 * step) % values.count] } }
+        }
+    }
+
     @Test("An alpha-only pixmap, edge-case alphas at every count and lane: its colour's bytes and the alpha's")
     func uniformPixmaps() {
-        let color = SVGColor(red: 10, green: 132, blue: 255)
-        let alphas = Self.values
-        var whole = Pixmap(width: alphas.count, height: 1, uniformColor: color)
-        whole.samples = alphas
-        #expect(whole.straightAlphaRGBA() == Self.uniformReference(alphas, color))
-        for count in Self.counts {
-            for offset in 0..<20 {
-                let part = (0..<count).map { alphas[(offset + $0) % alphas.count] }
-                var pixmap = Pixmap(width: count, height: 1, uniformColor: color)
-                pixmap.samples = part
-                #expect(pixmap.straightAlphaRGBA() == Self.uniformReference(part, color), "\(part)")
-            }
+        for alphas in Self.alphaRows(step: 1) {
+            #expect(Self.alphaOnly(alphas).straightAlphaRGBA() == Self.uniformReference(alphas, Self.tint), "\(alphas)")
         }
     }
 
@@ -105,20 +112,10 @@ struct StraightAlphaTests {
 
     @Test("An alpha-only pixmap's alpha plane for PNG: Pixmap.byte of each value, at every count from 1 to 9 and whole")
     func alphaPlane() {
-        let color = SVGColor(red: 10, green: 132, blue: 255)
-        let alphas = Self.values
-        var whole = Pixmap(width: alphas.count, height: 1, uniformColor: color)
-        whole.samples = alphas
-        let plane = whole.straightAlphaPlane()
-        #expect(plane?.alpha == alphas.map(Pixmap.byte))
-        #expect(plane.map { [$0.red, $0.green, $0.blue] } == [10, 132, 255])
-        for count in Self.counts {
-            for offset in 0..<20 {
-                let part = (0..<count).map { alphas[(offset + $0 * 3) % alphas.count] }
-                var pixmap = Pixmap(width: count, height: 1, uniformColor: color)
-                pixmap.samples = part
-                #expect(pixmap.straightAlphaPlane()?.alpha == part.map(Pixmap.byte), "\(part)")
-            }
+        for alphas in Self.alphaRows(step: 3) {
+            let plane = Self.alphaOnly(alphas).straightAlphaPlane()
+            #expect(plane?.alpha == alphas.map(Pixmap.byte), "\(alphas)")
+            #expect(plane.map { [$0.red, $0.green, $0.blue] } == [10, 132, 255])
         }
     }
 
