@@ -361,8 +361,9 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
     /* Unfiltered rows, for filters other than none: the current one and the one above. */
     uint8_t *rows = (filters != 0x08) ? (uint8_t *)malloc(2 * row_bytes + row_bytes) : NULL;
     /* A row's palette indices before they are packed below 8 bits. */
-    uint8_t *indices = (color_type == PNG_COLOR_TYPE_PALETTE && bit_depth < 8) ? (uint8_t *)malloc(width) : NULL;
-    if (!raw || (filters != 0x08 && !rows) || (color_type == PNG_COLOR_TYPE_PALETTE && bit_depth < 8 && !indices)) {
+    const int packs = color_type == PNG_COLOR_TYPE_PALETTE && bit_depth < 8;
+    uint8_t *indices = packs ? (uint8_t *)malloc(width) : NULL;
+    if (!raw || (filters != 0x08 && !rows) || (packs && !indices)) {
         free(raw);
         free(rows);
         free(indices);
@@ -376,14 +377,14 @@ int svgicon_png_encode(const svgicon_png_request *rq, uint8_t **out, size_t *out
         const size_t first = (size_t)y * width;
         if (color_type == PNG_COLOR_TYPE_PALETTE) {
             /* 8-bit indices straight into the row; narrower ones into `indices`, then packed. */
-            uint8_t *row_indices = bit_depth == 8 ? target : indices;
+            uint8_t *row_indices = packs ? indices : target;
             if (rq->rgba) {
                 rgba_indices(rq->rgba + 4 * first, width, set, row_indices);
             } else {
                 const uint8_t *alpha = rq->alpha + first;
                 for (uint32_t x = 0; x < width; x++) row_indices[x] = index_of_alpha[alpha[x]];
             }
-            if (bit_depth < 8) pack_indices(indices, width, bit_depth, target, row_bytes);
+            if (packs) pack_indices(indices, width, bit_depth, target, row_bytes);
         } else if (rq->rgba) {
             const uint8_t *src = rq->rgba + 4 * first;
             switch (channels) {

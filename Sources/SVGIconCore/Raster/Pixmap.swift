@@ -368,9 +368,8 @@ public struct Pixmap: Hashable, Sendable {
 
     /// `byte(v[k])` of the four lanes, in memory order. The same values: the same v·255 + 0.5 per lane;
     /// `byte`'s clamp (+0 unless above 0, NaN too; 255 from 255 on) as two `replacing(with:where:)`, which
-    /// compile to a compare and a blend or a `minps` (the ands and ors of the bits written out by hand
-    /// were lowered lane by lane: `straightAlphaRGBA` took 18 % of a shadowed icon's bench that way, 9 %
-    /// now); and its truncation, exact for 0 ≤ r < 2²³, as `wholeParts`.
+    /// compile to a compare and a blend or a `minps` (hand-written bit masks were lowered lane by lane,
+    /// twice as slow: BENCHMARKS.md); and its truncation, exact for 0 ≤ r < 2²³, as `wholeParts`.
     @inline(__always)
     static func bytes(_ v: SIMD4<Float>) -> UInt32 {
         let r = v * 255 + 0.5
